@@ -1,0 +1,113 @@
+//! Montgomery arithmetic on four 64-bit limbs with `u128` products (R = 2^256).
+//!
+//! The fastest form on 64-bit hosts, where `u64 × u64 → u128` is one instruction. On wasm32 a
+//! `u128` product lowers to a call to `__multi3`, so the Stylus build uses another backend
+//! (see the module docs of `field`); this one stays the native default and the
+//! "plain u128" rung of the gas report's optimization ladder.
+//!
+//! Invariant: every value is canonical, i.e. a Montgomery residue in [0, p).
+
+use super::modulus::{neg_inverse_mod_pow2, pow2_mod_p, sub_with_borrow, P};
+
+pub type Repr = [u64; 4];
+
+/// -p^{-1} mod 2^64.
+const INV: u64 = neg_inverse_mod_pow2(P[0], 64);
+/// R^2 mod p, to move into Montgomery form with one multiplication.
+const R2: Repr = pow2_mod_p(512);
+
+pub const ZERO: Repr = [0; 4];
+/// 1 in Montgomery form: R mod p.
+pub const ONE: Repr = pow2_mod_p(256);
+
+#[inline(always)]
+const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let wide = acc as u128 + (a as u128) * (b as u128) + carry as u128;
+    (wide as u64, (wide >> 64) as u64)
+}
+
+#[inline(always)]
+const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let wide = a as u128 + b as u128 + carry as u128;
+    (wide as u64, (wide >> 64) as u64)
+}
+
+/// Subtracts p once if the value is ≥ p. Input must be < 2p.
+#[inline(always)]
+const fn reduce_once(a: Repr) -> Repr {
+    let (reduced, borrow) = sub_with_borrow(&a, &P);
+    if borrow == 1 {
+        a
+    } else {
+        reduced
+    }
+}
+
+/// Montgomery product a·b·R^{-1} mod p (CIOS). p < 2^254 keeps every intermediate below 2p,
+/// so a single final subtraction suffices.
+#[inline(always)]
+pub const fn mul(a: &Repr, b: &Repr) -> Repr {
+    let mut t = [0u64; 5];
+    let mut i = 0;
+    while i < 4 {
+        let mut carry = 0;
+        let mut j = 0;
+        while j < 4 {
+            let (lo, hi) = mac(t[j], a[j], b[i], carry);
+            t[j] = lo;
+            carry = hi;
+            j += 1;
+        }
+        t[4] = carry;
+        let m = t[0].wrapping_mul(INV);
+        let (_, mut carry) = mac(t[0], m, P[0], 0);
+        let mut j = 1;
+        while j < 4 {
+            let (lo, hi) = mac(t[j], m, P[j], carry);
+            t[j - 1] = lo;
+            carry = hi;
+            j += 1;
+        }
+        let (lo, _) = adc(t[4], carry, 0);
+        t[3] = lo;
+        i += 1;
+    }
+    reduce_once([t[0], t[1], t[2], t[3]])
+}
+
+#[inline(always)]
+pub const fn square(a: &Repr) -> Repr {
+    mul(a, a)
+}
+
+#[inline(always)]
+pub const fn add(a: &Repr, b: &Repr) -> Repr {
+    let (s0, c) = adc(a[0], b[0], 0);
+    let (s1, c) = adc(a[1], b[1], c);
+    let (s2, c) = adc(a[2], b[2], c);
+    let (s3, _) = adc(a[3], b[3], c);
+    reduce_once([s0, s1, s2, s3])
+}
+
+#[inline(always)]
+pub const fn sub(a: &Repr, b: &Repr) -> Repr {
+    let (diff, borrow) = sub_with_borrow(a, b);
+    if borrow == 0 {
+        return diff;
+    }
+    let (s0, c) = adc(diff[0], P[0], 0);
+    let (s1, c) = adc(diff[1], P[1], c);
+    let (s2, c) = adc(diff[2], P[2], c);
+    let (s3, _) = adc(diff[3], P[3], c);
+    [s0, s1, s2, s3]
+}
+
+/// Canonical little-endian limbs (< p) to Montgomery form.
+pub const fn from_canonical(limbs: &[u64; 4]) -> Repr {
+    mul(limbs, &R2)
+}
+
+/// Montgomery form back to canonical little-endian limbs.
+pub const fn to_canonical(a: &Repr) -> [u64; 4] {
+    mul(a, &[1, 0, 0, 0])
+}

@@ -1,0 +1,25 @@
+//! Poseidon hashes over the BN254 scalar field, `no_std`, with arithmetic built for Arbitrum
+//! Stylus (WASM, where every instruction is metered) and fast natively.
+//!
+//! ```
+//! use poseidon_bn254::{poseidon, Fr};
+//! let h = poseidon::hash2(&[Fr::from_u64(1), Fr::from_u64(2)]);
+//! assert_eq!(h.to_string(), "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a");
+//! ```
+//!
+//! - [`poseidon`]: circomlib Poseidon for 1–4 inputs (`hash1` … `hash4`), equal to circomlibjs.
+//! - [`poseidon2`]: Poseidon2 t = 3 (HorizenLabs), equal to openzeppelin-crypto 0.3.
+//! - [`Fr`]: the field. [`Fr::from_be_bytes`] rejects values ≥ p with [`NotInField`];
+//!   nothing is ever reduced silently.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod field;
+pub mod poseidon;
+pub mod poseidon2;
+
+pub use field::{Fr, NotInField, MODULUS_LIMBS};
