@@ -1,0 +1,104 @@
+//! The `poseidon` binary end to end: outputs, exit codes and messages.
+
+use std::process::{Command, Output};
+
+fn poseidon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_poseidon"))
+        .args(args)
+        .output()
+        .expect("run poseidon")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout)
+        .trim_end()
+        .to_string()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).to_string()
+}
+
+#[test]
+fn hash_of_1_2_is_circomlibs() {
+    let out = poseidon(&["hash", "1", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
+    );
+}
+
+#[test]
+fn hash_accepts_hex_and_four_inputs() {
+    let out = poseidon(&["hash", "0x1", "0x2", "3", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "0x299c867db6c1fdd79dcefa40e4510b9837e60ebb1ce0663dbaa525df65250465"
+    );
+}
+
+#[test]
+fn poseidon2_matches_openzeppelin_vector() {
+    let out = poseidon(&["poseidon2", "123", "123456"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "0x16f70722695a5829a59319fbf746df957a513fdf72b070a67bb72db08070e5de"
+    );
+}
+
+#[test]
+fn input_not_below_p_exits_2_naming_it() {
+    let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
+    let out = poseidon(&["hash", "1", p]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("input 2") && message.contains(p),
+        "{message}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn unparsable_input_exits_2_naming_it() {
+    let out = poseidon(&["poseidon2", "7", "seven"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("input 2 (\"seven\")"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn wrong_input_counts_exit_2() {
+    let too_many = poseidon(&["hash", "1", "2", "3", "4", "5"]);
+    assert_eq!(too_many.status.code(), Some(2));
+    assert!(
+        stderr(&too_many).contains("1 to 4 inputs, got 5"),
+        "{}",
+        stderr(&too_many)
+    );
+    assert_eq!(poseidon(&["hash"]).status.code(), Some(2));
+    assert_eq!(poseidon(&["poseidon2", "1"]).status.code(), Some(2));
+    assert_eq!(
+        poseidon(&["poseidon2", "1", "2", "3"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(poseidon(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn help_documents_both_commands() {
+    let out = poseidon(&["--help"]);
+    assert!(out.status.success());
+    let help = stdout(&out);
+    assert!(
+        help.contains("hash") && help.contains("poseidon2") && help.contains("0x"),
+        "{help}"
+    );
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The optimization ladder of the Stylus hash(1,2): builds the contract with each arithmetic
+// variant and wasm-opt setting, measures each with the offline meter, prints the steps as JSON.
+// Usage: node scripts/gas-report/ladder.mjs --meter PATH
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const meter = process.argv[process.argv.indexOf("--meter") + 1];
+const outDir = path.join(root, "target/stylus/ladder");
+
+// Each build: cargo features of the contract, and the wasm-opt level (O0 only re-encodes, which
+// Nitro needs anyway: raw rustc output uses an encoding Nitro's parser rejects).
+const BUILDS = {
+  u128: { features: "backend-u128", opt: "O0" },
+  split64: { features: "backend-split64", opt: "O0" },
+  ours: { features: "", opt: "O0" },
+  deployable: { features: "", opt: "default" },
+};
+
+const STEPS = [
+  { step: "u128 limbs (plain Rust u128 products), uncached, no wasm-opt passes", build: "u128", cached: false },
+  { step: "split 64-bit multiplies into 32-bit halves, uncached, no wasm-opt passes", build: "split64", cached: false },
+  { step: "our 29-bit-limb product scanning, squaring, one-reduction dot products", build: "ours", cached: false },
+  { step: "+ program cached (ArbWasmCache)", build: "ours", cached: true },
+  { step: "+ wasm-opt (the deployable)", build: "deployable", cached: true },
+];
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0) throw new Error(`ladder: ${command} ${args.join(" ")} failed (exit ${result.status})`);
+  return result.stdout;
+}
+
+function build(name) {
+  const { features, opt } = BUILDS[name];
+  if (name === "deployable") return path.join(root, "target/stylus/poseidon_stylus.wasm");
+  fs.mkdirSync(outDir, { recursive: true });
+  const out = path.join(outDir, `${name}.wasm`);
+  const args = ["--out", out, "--wasm-opt", opt];
+  if (features) args.push("--features", features);
+  process.stderr.write(`ladder: building ${name} (${features || "default features"}, wasm-opt ${opt})\n`);
+  run(path.join(root, "scripts/build-wasm.sh"), args);
+  return out;
+}
+
+const wasmFor = {};
+const steps = [];
+for (const step of STEPS) {
+  wasmFor[step.build] ??= build(step.build);
+  const report = JSON.parse(
+    run(meter, ["call", "--wasm", wasmFor[step.build], "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"]),
+  );
+  if (report.reverted) throw new Error(`ladder: ${step.build} reverted`);
+  steps.push({
+    step: step.step,
+    gas: step.cached ? report.gas.cached_call : report.gas.uncached_call,
+    cached: step.cached,
+    source: "model",
+    execution_gas: report.gas.execution,
+    wasm_bytes: fs.statSync(wasmFor[step.build]).size,
+  });
+}
+fs.writeSync(1, JSON.stringify(steps, null, 2) + "\n");

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Measures deployed implementations on a node from transaction receipts (source "nitro"):
+// gas = gasUsed − 21,000 − gasUsedForL1 (Arbitrum receipts report the L1 component separately).
+// Usage: node scripts/gas-report/measure-nitro.mjs --rpc URL --deployments deployments/<id>.json --cached true|false
+//        [--private-key KEY]
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { CALLS } from "./calls.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback = null) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const rpc = option("--rpc");
+const deployments = JSON.parse(fs.readFileSync(option("--deployments"), "utf8"));
+const cached = option("--cached") === "true";
+// Nitro dev node's prefunded account (Arbitrum docs, "Run a local dev node").
+const key = option("--private-key", process.env.PRIVATE_KEY);
+if (!rpc || !key) {
+  console.error("measure-nitro: --rpc and a private key (--private-key or PRIVATE_KEY) are required");
+  process.exit(2);
+}
+
+const cast = (castArgs) => execFileSync("cast", castArgs, { encoding: "utf8" }).trim();
+
+function measure(address, call) {
+  const receipt = JSON.parse(
+    cast(["send", "--rpc-url", rpc, "--private-key", key, "--json", address, call.sig, ...call.castArgs]),
+  );
+  if (receipt.status !== "0x1" && receipt.status !== 1) throw new Error(`measure-nitro: ${call.function} reverted`);
+  const gasUsed = Number(BigInt(receipt.gasUsed));
+  const l1 = receipt.gasUsedForL1 ? Number(BigInt(receipt.gasUsedForL1)) : 0;
+  return gasUsed - 21000 - l1;
+}
+
+const rows = [];
+const stylus = deployments.stylus?.address ?? deployments.PoseidonStylus;
+for (const call of CALLS) {
+  rows.push({
+    implementation: "poseidon-stylus",
+    language: "Rust",
+    function: call.function,
+    gas: measure(stylus, call),
+    source: "nitro",
+    cached,
+  });
+}
+fs.writeSync(1, JSON.stringify(rows, null, 2) + "\n");

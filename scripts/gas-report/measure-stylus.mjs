@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Measures the Stylus contract's functions with the offline meter (source "model") and prints
+// gas rows (JSON array) for render.mjs: each function cached and uncached.
+// Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm PATH [--label NAME] [--only hash]
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { CALLS } from "./calls.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const meter = option("--meter");
+const wasm = option("--wasm");
+const label = option("--label", "poseidon-stylus");
+const only = option("--only", null);
+if (!meter || !wasm) {
+  console.error("measure-stylus: --meter and --wasm are required");
+  process.exit(2);
+}
+
+function meterCall(call) {
+  const run = spawnSync(meter, ["call", "--wasm", wasm, "--sig", call.sig, "--args", call.meterArgs, "--json"], { encoding: "utf8" });
+  if (run.status !== 0) {
+    throw new Error(`measure-stylus: stylus-meter failed for ${call.function} (exit ${run.status}): ${run.stderr.trim()}`);
+  }
+  const report = JSON.parse(run.stdout);
+  if (report.reverted) throw new Error(`measure-stylus: ${call.function} reverted: ${report.returndata}`);
+  return report;
+}
+
+const rows = [];
+for (const call of CALLS.filter((c) => only === null || c.function.startsWith(only))) {
+  const report = meterCall(call);
+  for (const cached of [true, false]) {
+    rows.push({
+      implementation: label,
+      language: "Rust",
+      function: call.function,
+      gas: cached ? report.gas.cached_call : report.gas.uncached_call,
+      source: "model",
+      cached,
+      detail: { ink: report.ink, gas: report.gas, activation: report.activation },
+    });
+  }
+}
+fs.writeSync(1, JSON.stringify(rows, null, 2) + "\n");

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Prints the report's metadata (date, tool versions, notes, ladder) as JSON for render.mjs.
+// Usage: node scripts/gas-report/meta.mjs --stylus-source model|nitro --ladder ladder.json
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const firstLine = (command, commandArgs) => {
+  try {
+    return execFileSync(command, commandArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n")[0].trim();
+  } catch {
+    return "not available";
+  }
+};
+
+const source = option("--stylus-source");
+const meta = {
+  date: new Date().toISOString().slice(0, 10),
+  tools: {
+    rustc: firstLine("rustc", ["--version"]),
+    forge: firstLine("forge", ["--version"]),
+    anvil: firstLine("anvil", ["--version"]),
+    solc: firstLine("scripts/solc-shim/solc", ["--version"]).length > 0
+      ? execFileSync("scripts/solc-shim/solc", ["--version"], { encoding: "utf8" }).split("\n")[1]
+      : "not available",
+    "wasm-opt": firstLine("wasm-opt", ["--version"]),
+    node: process.version,
+  },
+  notes: [
+    source === "nitro"
+      ? "Stylus figures were measured on a Nitro node (receipts' gasUsed − 21,000 − gasUsedForL1)."
+      : "No Nitro node answered: Stylus figures come from the offline meter (`model`), which reproduces Nitro's measured ink and activation costs on the calibration programs.",
+    "EVM figures come from a local anvil (cancun): receipts' gasUsed − 21,000 for a top-level call from an EOA to a cold contract.",
+  ],
+  ladder: option("--ladder") ? JSON.parse(fs.readFileSync(option("--ladder"), "utf8")) : [],
+};
+fs.writeSync(1, JSON.stringify(meta, null, 2) + "\n");

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Merges measured gas rows into the gas report: gas-report/gas.json, report.md and gas.svg.
+// Usage: node scripts/gas-report/render.mjs --out gas-report --meta meta.json rows1.json [rows2.json ...]
+// Each rows file is a JSON array of {implementation, language, function, gas, source, cached, note?}.
+// Nothing here measures: it only arranges figures that the measuring scripts produced.
+import fs from "node:fs";
+import path from "node:path";
+
+function parseArgs(argv) {
+  const options = { out: "gas-report", meta: null, inputs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--out") options.out = argv[++i];
+    else if (argv[i] === "--meta") options.meta = argv[++i];
+    else options.inputs.push(argv[i]);
+  }
+  if (options.inputs.length === 0) throw new Error("render: no rows files given");
+  return options;
+}
+
+const REQUIRED = ["implementation", "language", "function", "gas", "source"];
+
+function loadRows(files) {
+  const rows = [];
+  for (const file of files) {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
+    const list = Array.isArray(parsed) ? parsed : parsed.rows;
+    for (const row of list) {
+      for (const key of REQUIRED) {
+        if (row[key] === undefined || row[key] === null) throw new Error(`render: ${file}: row without ${key}: ${JSON.stringify(row)}`);
+      }
+      if (!Number.isFinite(row.gas) || row.gas <= 0) throw new Error(`render: ${file}: bad gas in ${JSON.stringify(row)}`);
+      rows.push({ cached: null, ...row });
+    }
+  }
+  return rows;
+}
+
+/// The baselines a row is compared with: plain Solidity and the best Yul for the same function.
+function baselines(rows) {
+  const byFunction = new Map();
+  for (const row of rows) {
+    const entry = byFunction.get(row.function) ?? { solidity: null, yul: null };
+    if (row.language === "Solidity" && row.implementation.startsWith("PoseidonT3.sol")) entry.solidity = row.gas;
+    if (row.language === "Yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
+    byFunction.set(row.function, entry);
+  }
+  return byFunction;
+}
+
+const ratio = (gas, base) => (base ? `${(gas / base).toFixed(2)}×` : "–");
+const cachedLabel = (cached) => (cached === true ? "cached" : cached === false ? "uncached" : "–");
+
+function markdown(rows, ladder, meta) {
+  const bases = baselines(rows);
+  const lines = [];
+  lines.push("# Gas report", "");
+  lines.push(`Generated ${meta.date} by \`scripts/gas-report.sh\`. Gas is a transaction's gas minus 21,000`);
+  lines.push("(calldata, call and execution; on Arbitrum also minus the L1 component). Sources: `nitro` = receipts");
+  lines.push("from a Nitro node; `anvil`/`forge` = EVM execution; `model` = the offline Stylus meter");
+  lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, calibrated against Nitro on");
+  lines.push("`../shared/calibration`). Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
+  lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
+  lines.push("|---|---|---|---:|---:|---:|---|---|");
+  const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
+  for (const row of sorted) {
+    const base = bases.get(row.function);
+    lines.push(
+      `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
+    );
+  }
+  if (ladder.length > 0) {
+    lines.push("", "## Optimization ladder (Stylus `hash(1,2)`)", "");
+    lines.push("Each step adds one technique to the one above; the last is the deployable.", "");
+    lines.push("| step | gas | saved vs previous | source |", "|---|---:|---:|---|");
+    let previous = null;
+    for (const step of ladder) {
+      const saved = previous === null ? "–" : `${(((previous - step.gas) / previous) * 100).toFixed(1)}%`;
+      lines.push(`| ${step.step} | ${step.gas.toLocaleString("en-US")} | ${saved} | ${step.source} |`);
+      previous = step.gas;
+    }
+  }
+  if (meta.notes?.length) {
+    lines.push("", "## Notes", "");
+    for (const note of meta.notes) lines.push(`- ${note}`);
+  }
+  lines.push("", "## Tools", "");
+  for (const [tool, version] of Object.entries(meta.tools ?? {})) lines.push(`- ${tool}: ${version}`);
+  lines.push("", "![gas per implementation, log scale](gas.svg)", "");
+  return lines.join("\n");
+}
+
+const escapeXml = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/// A horizontal bar chart on a log scale: one bar per row, grouped by function.
+function svg(rows) {
+  const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
+  const labelWidth = 430, chartWidth = 520, barHeight = 18, gap = 6, top = 40;
+  const height = top + sorted.length * (barHeight + gap) + 40;
+  const maxGas = Math.max(...sorted.map((r) => r.gas));
+  const decades = Math.ceil(Math.log10(maxGas));
+  const minDecade = 2; // 100 gas
+  const x = (gas) => labelWidth + (chartWidth * (Math.log10(Math.max(gas, 10 ** minDecade)) - minDecade)) / (decades - minDecade);
+  const colors = { Rust: "#d9730d", Yul: "#2f6fdf", Solidity: "#6b6b6b", EVM: "#8e44ad" };
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + chartWidth + 90}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<text x="10" y="22" font-size="15" font-weight="bold">Gas per call (log scale): transaction gas − 21,000</text>`,
+  ];
+  for (let d = minDecade; d <= decades; d++) {
+    const gx = x(10 ** d);
+    parts.push(`<line x1="${gx}" y1="${top - 6}" x2="${gx}" y2="${height - 30}" stroke="#ddd"/>`);
+    parts.push(`<text x="${gx}" y="${height - 14}" text-anchor="middle" fill="#555">${(10 ** d).toLocaleString("en-US")}</text>`);
+  }
+  sorted.forEach((row, i) => {
+    const y = top + i * (barHeight + gap);
+    const label = `${row.function} · ${row.implementation}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
+    parts.push(`<text x="${labelWidth - 8}" y="${y + 13}" text-anchor="end">${escapeXml(label)}</text>`);
+    const color = colors[row.language] ?? "#444";
+    parts.push(`<rect x="${labelWidth}" y="${y}" width="${Math.max(1, x(row.gas) - labelWidth)}" height="${barHeight}" fill="${color}"/>`);
+    parts.push(`<text x="${x(row.gas) + 4}" y="${y + 13}">${row.gas.toLocaleString("en-US")}</text>`);
+  });
+  parts.push("</svg>");
+  return parts.join("\n") + "\n";
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const meta = options.meta ? JSON.parse(fs.readFileSync(options.meta, "utf8")) : {};
+  meta.date ??= new Date().toISOString().slice(0, 10);
+  const rows = loadRows(options.inputs);
+  const ladder = meta.ladder ?? [];
+  fs.mkdirSync(options.out, { recursive: true });
+  const gasJson = rows.map(({ implementation, language, function: fn, gas, source, cached }) => ({
+    implementation, language, function: fn, gas, source, cached,
+  }));
+  fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
+  fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
+  fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, ladder, meta));
+  fs.writeFileSync(path.join(options.out, "gas.svg"), svg(rows));
+  console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${options.out}/{gas.json,ladder.json,report.md,gas.svg}`);
+}
+
+main();

@@ -1,0 +1,61 @@
+# Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh and deploy.sh: source it after common.sh.
+# Needs only curl, so a node can be probed before `scripts/setup.sh` has installed cast.
+
+# Pinned Nitro release (the calibration in ../shared/calibration was measured on v3.9.8 --dev).
+NITRO_IMAGE_DEFAULT="offchainlabs/nitro-node:v3.9.8-4624977"
+NITRO_DEFAULT_RPC="http://127.0.0.1:8547"
+# `nitro --dev` runs chain 412346 with one pre-funded account, 0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E,
+# whose key Arbitrum's docs publish ("Run a local Nitro dev node"). It is only ever used on that chain.
+NITRO_DEV_CHAIN_ID=412346
+NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
+
+# Precompiles (addresses and signatures from Nitro's precompiles/*.go and nitro-contracts
+# src/precompiles/*.sol).
+ARB_SYS="0x0000000000000000000000000000000000000064"        # arbChainID()
+ARB_OWNER="0x0000000000000000000000000000000000000070"      # addWasmCacheManager(address), setL1PricePerUnit(uint256)
+ARB_WASM_CACHE="0x0000000000000000000000000000000000000072" # cacheProgram(address), isCacheManager(address), codehashIsCached(bytes32)
+ARB_DEBUG="0x00000000000000000000000000000000000000ff"      # becomeChainOwner(): debug chains (--dev) only
+SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
+
+# The helpers below set a global (RPC_RESULT, CHAIN_ID, NITRO_CHAIN_ID) instead of printing, so a
+# caller keeps RPC_ERROR: on failure they return 1 and RPC_ERROR is one line naming the cause.
+
+# rpc_result URL METHOD PARAMS_JSON: RPC_RESULT = the "result" of a JSON-RPC call (a hex string).
+rpc_result() {
+  local url="$1" method="$2" params="$3" response message
+  RPC_ERROR="" RPC_RESULT=""
+  if ! response="$(curl -sS --max-time "${RPC_TIMEOUT:-5}" -H 'Content-Type: application/json' \
+    --data "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"$method\",\"params\":$params}" "$url" 2>&1)"; then
+    RPC_ERROR="no answer from $url ($(printf '%s' "$response" | sed -e 's/^curl: ([0-9]*) //' | head -1))"
+    return 1
+  fi
+  RPC_RESULT="$(printf '%s' "$response" | sed -n 's/.*"result"[[:space:]]*:[[:space:]]*"\(0x[0-9a-fA-F]*\)".*/\1/p')"
+  if [ -z "$RPC_RESULT" ]; then
+    message="$(printf '%s' "$response" | sed -n 's/.*"message"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p')"
+    RPC_ERROR="$url answered $method with ${message:-no result: $(printf '%s' "$response" | head -c 200)}"
+    return 1
+  fi
+}
+
+# hex_to_dec 0x...: decimal value of a hex quantity or 32-byte word below 2^63.
+hex_to_dec() {
+  local digits="${1#0x}"
+  printf '%d\n' "$((16#${digits:-0}))"
+}
+
+# rpc_chain_id URL: CHAIN_ID = the node's eth_chainId in decimal.
+rpc_chain_id() {
+  rpc_result "$1" eth_chainId '[]' || return 1
+  CHAIN_ID="$(hex_to_dec "$RPC_RESULT")"
+}
+
+# nitro_chain_id URL: NITRO_CHAIN_ID = ArbSys.arbChainID() in decimal. Fails where 0x64 is not ArbSys,
+# i.e. on any chain that is not Arbitrum Nitro (there the call returns no data).
+nitro_chain_id() {
+  rpc_result "$1" eth_call "[{\"to\":\"$ARB_SYS\",\"data\":\"$SELECTOR_ARB_CHAIN_ID\"},\"latest\"]" || return 1
+  if [ "${#RPC_RESULT}" -ne 66 ]; then
+    RPC_ERROR="no ArbSys precompile at $ARB_SYS (arbChainID() returned '$RPC_RESULT')"
+    return 1
+  fi
+  NITRO_CHAIN_ID="$(hex_to_dec "$RPC_RESULT")"
+}

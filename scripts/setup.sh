@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the project needs, all from package registries: the pinned Rust toolchain with
+# the wasm32 target (rust-toolchain.toml), and the npm tools (forge/cast/anvil, solc, binaryen,
+# circomlibjs, ...) at the versions in package-lock.json. Safe to run again: it skips what is there.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$ROOT"
+
+step "Rust toolchain (rust-toolchain.toml)"
+STEP_HINT="rustup is needed: https://rustup.rs (on this project's machines it is preinstalled)."
+command -v rustup >/dev/null || die "rustup not found. $STEP_HINT"
+# `rustup show active-toolchain` installs the pinned channel, its components and targets if missing.
+rustup show active-toolchain >/dev/null
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+cargo --version
+
+step "npm packages (package-lock.json)"
+STEP_HINT="node >= 20 and npm are needed, and the npm registry must be reachable."
+command -v npm >/dev/null || die "npm not found. $STEP_HINT"
+if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.lock-installed; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.lock-installed
+fi
+forge --version | head -1
+wasm-opt --version

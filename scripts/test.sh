@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every test suite of the project from a fresh clone: installs what it needs first.
+#   Rust: formatting, lints, unit/property/differential tests of every crate
+#   WASM: builds the deployable Stylus contract and tests that artifact through the offline meter
+#   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot)
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$ROOT"
+
+"$ROOT/scripts/setup.sh"
+
+step "Generated constants are current (scripts/gen-constants.mjs --check)"
+STEP_HINT="run: node scripts/gen-constants.mjs"
+node scripts/gen-constants.mjs --check
+
+step "cargo fmt --check"
+STEP_HINT="run: cargo fmt --all"
+cargo fmt --all --check
+
+step "cargo clippy (all crates, all targets, warnings are errors)"
+STEP_HINT="fix the lints above."
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "Rust tests (cargo test --workspace --release)"
+STEP_HINT="a Rust test failed; rerun the crate with: cargo test --release -p <crate>"
+cargo test --workspace --release --locked
+
+step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
+STEP_HINT="the wasm32 build or wasm-opt failed; see above."
+"$ROOT/scripts/build-wasm.sh"
+
+step "Test the built WASM artifact through the offline meter"
+STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
+cargo test --release --locked -p stylus-meter --test artifact -- --include-ignored
+
+step "EVM: forge tests of the Solidity and Yul references"
+STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"
+"$ROOT/scripts/test-evm.sh"
+
+printf '\nAll test suites passed.\n'
