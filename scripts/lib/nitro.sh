@@ -10,10 +10,11 @@ NITRO_DEV_CHAIN_ID=412346
 NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
 
 # Precompiles (addresses and signatures from Nitro's precompiles/*.go and nitro-contracts
-# src/precompiles/*.sol).
+# src/precompiles/*.sol), with the methods the scripts call:
 ARB_SYS="0x0000000000000000000000000000000000000064"        # arbChainID()
 ARB_OWNER="0x0000000000000000000000000000000000000070"      # addWasmCacheManager(address), setL1PricePerUnit(uint256)
-ARB_WASM_CACHE="0x0000000000000000000000000000000000000072" # cacheProgram(address), isCacheManager(address), codehashIsCached(bytes32)
+ARB_WASM_CACHE="0x0000000000000000000000000000000000000072" # cacheProgram(address), isCacheManager(address),
+                                                            # codehashIsCached(bytes32)
 ARB_DEBUG="0x00000000000000000000000000000000000000ff"      # becomeChainOwner(): debug chains (--dev) only
 SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
 

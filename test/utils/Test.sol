@@ -19,6 +19,13 @@ abstract contract Test {
         assertEq(left, right, "values differ");
     }
 
+    function assertEq(uint256[] memory left, uint256[] memory right, string memory what) internal pure {
+        assertEq(left.length, right.length, what);
+        for (uint256 i; i < left.length; ++i) {
+            assertEq(left[i], right[i], what);
+        }
+    }
+
     function assertTrue(bool condition, string memory what) internal pure {
         if (!condition) revert AssertionFailed(what, 0, 1);
     }

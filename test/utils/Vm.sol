@@ -10,9 +10,16 @@ interface Vm {
     function expectRevert(bytes4 revertSelector) external;
     function readFile(string calldata path) external view returns (string memory data);
     function parseJsonUint(string calldata json, string calldata key) external pure returns (uint256);
-    function parseJsonUintArray(string calldata json, string calldata key) external pure returns (uint256[] memory);
+    function parseJsonUintArray(string calldata json, string calldata key)
+        external
+        pure
+        returns (uint256[] memory);
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function etch(address target, bytes calldata newRuntimeBytecode) external;
     function ffi(string[] calldata commandInput) external returns (bytes memory result);
     function toString(uint256 value) external pure returns (string memory);
+    function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
+    function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory);
+    function pauseGasMetering() external;
+    function resumeGasMetering() external;
 }

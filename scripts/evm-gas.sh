@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# EVM gas of every Poseidon implementation, measured as transactions on a local anvil node:
+# gas = receipt.gasUsed - 21000 (a top-level call from an EOA to a cold contract: calldata plus
+# execution). Writes gas-report/evm.json. Needs `npm ci` (forge, anvil, cast from npm) and node.
+#   scripts/evm-gas.sh [output.json]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=node_modules/.bin
+OUT=${1:-gas-report/evm.json}
+PORT=${EVM_GAS_PORT:-8599}
+RPC=http://127.0.0.1:$PORT
+ARTIFACTS=target/forge/out
+TREE_DEPTH=20
+TREE_INSERTS=8
+
+step() { echo "==> evm-gas: $*"; }
+fail() { echo "evm-gas: FAILED: $*" >&2; exit 1; }
+# field <name>: one top-level field of the JSON document on stdin (node is there: npm needs it).
+field() { node -e 'const o = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(o[process.argv[1]])' "$1"; }
+[ -x "$BIN/anvil" ] || fail "$BIN/anvil missing: run npm ci first"
+
+step "forge build"
+"$BIN/forge" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
+
+step "start anvil on port $PORT"
+"$BIN/anvil" --port "$PORT" --hardfork cancun --silent &
+ANVIL_PID=$!
+trap 'kill "$ANVIL_PID" 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do
+  "$BIN/cast" chain-id --rpc-url "$RPC" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+"$BIN/cast" chain-id --rpc-url "$RPC" >/dev/null 2>&1 || fail "anvil did not answer on $RPC (port in use? set EVM_GAS_PORT)"
+FROM=$("$BIN/cast" rpc eth_accounts --rpc-url "$RPC" | field 0)
+
+send() { # send <to|--create> args... ; prints the receipt JSON, fails on a reverted transaction
+  local receipt
+  receipt=$("$BIN/cast" send --rpc-url "$RPC" --unlocked --from "$FROM" --json "$@") || fail "cast send $*"
+  [ "$(field status <<<"$receipt")" = "0x1" ] || fail "transaction reverted: $*"
+  echo "$receipt"
+}
+deploy() { # deploy <creation code hex> -> address
+  send --create "$1" | field contractAddress
+}
+artifact() { node -e 'console.log(require(process.argv[1]).bytecode.object)' "$PWD/$ARTIFACTS/$1"; }
+call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
+  local used
+  used=$(send "$@" | field gasUsed)
+  echo $(($(printf '%d' "$used") - 21000))
+}
+
+ROWS=$(mktemp)
+row() { # row <implementation> <language> <function> <gas>: one JSON line per measurement
+  [[ "$4" =~ ^[0-9]+$ ]] || fail "no gas figure for $1 $3"
+  node -e 'const [implementation, language, fn, gas] = process.argv.slice(1);
+    console.log(JSON.stringify({ implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null }))' \
+    "$1" "$2" "$3" "$4" >>"$ROWS"
+}
+
+step "deploy hashers"
+SOL=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3Solidity.json)")
+YUL=$(deploy "$(artifact PoseidonT3Yul.sol/PoseidonT3Yul.json)")
+P2=$(deploy "$(artifact Poseidon2Yul.sol/Poseidon2Yul.json)")
+PEER=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3.json)")
+CIRCOM=$(deploy "$(cat test/vectors/circomlib-poseidon-t3.bytecode)")
+
+step "measure hash(1, 2)"
+row "PoseidonT3Solidity (solidity/PoseidonT3.sol)" "Solidity" "hash(1,2)" "$(call_gas "$SOL" 'hash(uint256,uint256)' 1 2)"
+row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "hash(1,2)" "$(call_gas "$YUL" 'hash(uint256,uint256)' 1 2)"
+row "poseidon-solidity 0.0.5 PoseidonT3" "Solidity+assembly" "hash(1,2)" "$(call_gas "$PEER" 'hash(uint256[2])' '[1,2]')"
+row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)" "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
+row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
+
+step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
+TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
+measure_tree() { # measure_tree <label> <language> <hasher> <batched>
+  local args tree total=0 i
+  args=$("$BIN/cast" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
+  tree=$(deploy "$TREE_CODE${args#0x}")
+  for i in $(seq 1 "$TREE_INSERTS"); do
+    total=$((total + $(call_gas "$tree" 'insert(uint256)' "$i")))
+  done
+  local mode=$([ "$4" = true ] && echo "rootFromPath batching" || echo "one hash call per level")
+  row "IncrementalMerkleTree + $1" "$2" "insert, depth $TREE_DEPTH, mean of $TREE_INSERTS ($mode)" $((total / TREE_INSERTS))
+}
+measure_tree "PoseidonT3Yul" "Yul" "$YUL" true
+measure_tree "PoseidonT3Yul" "Yul" "$YUL" false
+measure_tree "PoseidonT3Solidity" "Solidity" "$SOL" true
+
+step "write $OUT"
+mkdir -p "$(dirname "$OUT")"
+node - "$ROWS" "$OUT" <<'NODE'
+const fs = require("fs");
+const [rowsFile, out] = process.argv.slice(2);
+const rows = fs.readFileSync(rowsFile, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+const hashRows = rows.filter((r) => r.function === "hash(1,2)");
+const yul = hashRows.find((r) => r.implementation.startsWith("PoseidonT3Yul")).gas;
+const peer = Math.min(...hashRows.filter((r) => /poseidon-solidity|circomlibjs/.test(r.implementation)).map((r) => r.gas));
+const report = {
+  method: "transaction gasUsed - 21000 on anvil (cancun), top-level call from an EOA to a cold contract; calldata included",
+  generated_by: "scripts/evm-gas.sh",
+  summary: {
+    yul_hash_gas: yul,
+    cheaper_peer_hash_gas: peer,
+    yul_below_cheaper_peer_percent: Math.floor(((peer - yul) * 1000) / peer) / 10,
+  },
+  rows,
+};
+fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+for (const r of rows) console.log(`${r.gas}\t${r.function}\t${r.implementation}`);
+const s = report.summary;
+console.log(`PoseidonT3Yul: ${s.yul_hash_gas} gas, cheaper peer: ${s.cheaper_peer_hash_gas} gas (${s.yul_below_cheaper_peer_percent}% below)`);
+NODE
+rm -f "$ROWS"

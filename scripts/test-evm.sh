@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The EVM side's test command: formatting, build, forge tests with CI fuzz depth (10,000 runs),
+# freshness of the generated vectors and Yul, and the gas snapshot. Assumes `npm ci` was run.
+#   scripts/test-evm.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FORGE=node_modules/.bin/forge
+SNAPSHOT=test/.gas-snapshot
+
+CURRENT_STEP=""
+step() {
+  CURRENT_STEP=$1
+  echo "==> test-evm: $1"
+}
+trap 'echo "test-evm: FAILED at step: $CURRENT_STEP" >&2' ERR
+
+step "toolchain present"
+[ -x "$FORGE" ] || { echo "test-evm: $FORGE missing; run npm ci first" >&2; exit 1; }
+
+step "forge fmt --check (solidity/, test/)"
+"$FORGE" fmt --check solidity test
+
+step "forge build"
+"$FORGE" build
+
+step "test vectors are current (node scripts/gen-vectors.mjs --check; regenerate and commit if stale)"
+node scripts/gen-vectors.mjs --check
+
+step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
+node scripts/gen-solidity.mjs --check
+
+step "forge test (FOUNDRY_PROFILE=ci: 10,000 fuzz runs unless a test says otherwise)"
+FOUNDRY_PROFILE=ci "$FORGE" test
+
+step "gas snapshot unchanged ($SNAPSHOT; after an intended change: $FORGE snapshot --mc GasTest --snap $SNAPSHOT)"
+# forge 1.7's `snapshot --check` prints a diff but exits 0, so compare the files ourselves.
+CURRENT_SNAPSHOT=$(mktemp)
+"$FORGE" snapshot --mc GasTest --snap "$CURRENT_SNAPSHOT" >/dev/null
+if ! diff -u "$SNAPSHOT" "$CURRENT_SNAPSHOT"; then
+  rm -f "$CURRENT_SNAPSHOT"
+  echo "test-evm: gas changed (diff above: - committed, + now); if intended, regenerate $SNAPSHOT and commit it" >&2
+  exit 1
+fi
+rm -f "$CURRENT_SNAPSHOT"
+
+echo "==> test-evm: all EVM checks passed"

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+pragma solidity ^0.8.24;
+
+import {IPoseidonT3Hasher, IStylusPoseidon} from "./IStylusPoseidon.sol";
+
+/// @title One-line calls to a deployed Poseidon hasher (the Stylus contract or a Solidity/Yul one)
+/// @notice Usage:
+///     using PoseidonHasher for IPoseidonT3Hasher;
+///     uint256 h = hasher.hashT3(a, b);
+/// (also `hasher.computeRoot(leaf, siblings, pathBits)`, `hasher.hashT3Pairs(flat)`, and with
+/// `using PoseidonHasher for IStylusPoseidon`, `hasher.hashPoseidon2(a, b)`; the names differ from
+/// the interface's own functions so `using` stays unambiguous).
+/// Every call is a STATICCALL; a revert of the hasher (e.g. `InputNotInField`) is re-thrown with its
+/// revert data unchanged, and an address that returns no word reverts `NotAPoseidonHasher`.
+library PoseidonHasher {
+    /// @notice `hasher` returned fewer bytes than the ABI requires (no code there, or not a hasher).
+    error NotAPoseidonHasher(address hasher);
+
+    /// @notice circomlib Poseidon T3 of (a, b) computed by `hasher`.
+    /// @dev Encodes into scratch space and the free memory slot without allocating (restored below),
+    /// which is what makes this cheaper than a high-level interface call.
+    function hashT3(IPoseidonT3Hasher hasher, uint256 a, uint256 b) internal view returns (uint256 out) {
+        bytes4 selector = IPoseidonT3Hasher.hash.selector;
+        bytes4 notAHasher = NotAPoseidonHasher.selector;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let freePointer := mload(0x40)
+            // calldata hash(a, b) at [0x00, 0x44): overwrites the free memory pointer, restored below.
+            mstore(0x00, selector)
+            mstore(0x04, a)
+            mstore(0x24, b)
+            let ok := staticcall(gas(), hasher, 0x00, 0x44, 0x00, 0x20)
+            mstore(0x40, freePointer)
+            if iszero(ok) {
+                returndatacopy(freePointer, 0x00, returndatasize())
+                revert(freePointer, returndatasize())
+            }
+            if lt(returndatasize(), 0x20) {
+                mstore(0x00, notAHasher)
+                mstore(0x04, hasher)
+                revert(0x00, 0x24)
+            }
+            out := mload(0x00)
+        }
+    }
+
+    /// @notice Poseidon2 t = 3 of (a, b) computed by `hasher` (the Stylus contract or `PoseidonT3Yul`).
+    function hashPoseidon2(IStylusPoseidon hasher, uint256 a, uint256 b) internal view returns (uint256) {
+        return _decodeWord(address(hasher), abi.encodeCall(IStylusPoseidon.poseidon2, (a, b)));
+    }
+
+    /// @notice Merkle root from a leaf and its path, computed by `hasher` in one call.
+    function computeRoot(IPoseidonT3Hasher hasher, uint256 leaf, uint256[] memory siblings, uint256 pathBits)
+        internal
+        view
+        returns (uint256)
+    {
+        return _decodeWord(
+            address(hasher), abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (leaf, siblings, pathBits))
+        );
+    }
+
+    /// @notice out[i] = hash(flat[2i], flat[2i + 1]), computed by `hasher` in one call.
+    function hashT3Pairs(IPoseidonT3Hasher hasher, uint256[] memory flat)
+        internal
+        view
+        returns (uint256[] memory)
+    {
+        bytes memory ret = _staticcall(address(hasher), abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)));
+        if (ret.length < 0x40) revert NotAPoseidonHasher(address(hasher));
+        return abi.decode(ret, (uint256[]));
+    }
+
+    function _decodeWord(address hasher, bytes memory data) private view returns (uint256) {
+        bytes memory ret = _staticcall(hasher, data);
+        if (ret.length < 0x20) revert NotAPoseidonHasher(hasher);
+        return abi.decode(ret, (uint256));
+    }
+
+    /// @dev STATICCALL that re-throws the callee's revert data unchanged.
+    function _staticcall(address target, bytes memory data) private view returns (bytes memory ret) {
+        bool ok;
+        (ok, ret) = target.staticcall(data);
+        if (!ok) {
+            /// @solidity memory-safe-assembly
+            assembly {
+                revert(add(ret, 0x20), mload(ret))
+            }
+        }
+    }
+}

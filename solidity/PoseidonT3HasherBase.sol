@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+pragma solidity ^0.8.24;
+
+import {IPoseidonT3Hasher} from "./IStylusPoseidon.sol";
+
+/// @title The IPoseidonT3Hasher shell shared by the Solidity and Yul hashers
+/// @notice Input checks, error encoding and the Merkle helpers live here once; a concrete hasher only
+/// supplies `_hashT3`, so the implementations differ in the permutation and nothing else.
+abstract contract PoseidonT3HasherBase is IPoseidonT3Hasher {
+    /// @dev The BN254 scalar field modulus.
+    uint256 internal constant P =
+        21888242871839275222246405745257275088548364400416034343698204186575808495617;
+
+    /// @notice Deepest path `rootFromPath` accepts: `pathBits` has 256 bits.
+    uint256 public constant MAX_SIBLINGS = 256;
+
+    /// @dev circomlib Poseidon T3 of two canonical field elements (callers check `< P`).
+    function _hashT3(uint256 a, uint256 b) internal pure virtual returns (uint256);
+
+    /// @inheritdoc IPoseidonT3Hasher
+    function hash(uint256 a, uint256 b) external pure returns (uint256) {
+        if (a >= P) revert InputNotInField(0, a);
+        if (b >= P) revert InputNotInField(1, b);
+        return _hashT3(a, b);
+    }
+
+    /// @inheritdoc IPoseidonT3Hasher
+    function rootFromPath(uint256 leaf, uint256[] calldata siblings, uint256 pathBits)
+        external
+        pure
+        returns (uint256 node)
+    {
+        uint256 depth = siblings.length;
+        if (depth == 0) revert EmptyInput();
+        if (depth > MAX_SIBLINGS) revert TooManySiblings(depth, MAX_SIBLINGS);
+        // depth == 256 leaves no bit above the path.
+        if (depth < 256 && pathBits >> depth != 0) revert PathBitsOutOfRange(pathBits, depth);
+        // Validate everything before hashing: a bad input costs no hashing, whatever its position.
+        if (leaf >= P) revert InputNotInField(0, leaf);
+        for (uint256 i; i < depth; ++i) {
+            if (siblings[i] >= P) revert InputNotInField(1 + i, siblings[i]);
+        }
+        node = leaf;
+        for (uint256 i; i < depth; ++i) {
+            uint256 sibling = siblings[i];
+            node = (pathBits >> i) & 1 == 1 ? _hashT3(sibling, node) : _hashT3(node, sibling);
+        }
+    }
+
+    /// @inheritdoc IPoseidonT3Hasher
+    function hashPairs(uint256[] calldata flat) external pure returns (uint256[] memory out) {
+        uint256 length = flat.length;
+        if (length == 0) revert EmptyInput();
+        if (length % 2 != 0) revert OddPairsLength(length);
+        for (uint256 i; i < length; ++i) {
+            if (flat[i] >= P) revert InputNotInField(i, flat[i]);
+        }
+        out = new uint256[](length / 2);
+        for (uint256 i; i < length; i += 2) {
+            out[i / 2] = _hashT3(flat[i], flat[i + 1]);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Fixtures} from "./utils/Fixtures.sol";
+import {PoseidonT3Solidity} from "../solidity/PoseidonT3.sol";
+import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
+import {IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
+import {PoseidonT3 as PeerPoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
+
+/// @notice Differential fuzzing on canonical inputs: our Solidity and Yul hashers against each other
+/// and against the two independent peers (poseidon-solidity, circomlibjs bytecode).
+contract DifferentialTest is Fixtures {
+    PoseidonT3Solidity internal solidityHasher;
+    PoseidonT3Yul internal yulHasher;
+    address internal circomlib;
+
+    function setUp() public {
+        solidityHasher = new PoseidonT3Solidity();
+        yulHasher = new PoseidonT3Yul();
+        circomlib = deployCircomlibT3();
+    }
+
+    function testFuzz_hash_allImplementationsAgree(uint256 a, uint256 b) public view {
+        a = bound(a, 0, P - 1);
+        b = bound(b, 0, P - 1);
+        uint256 want = PeerPoseidonT3.hash([a, b]);
+        assertEq(yulHasher.hash(a, b), want, "PoseidonT3Yul vs poseidon-solidity");
+        assertEq(solidityHasher.hash(a, b), want, "PoseidonT3Solidity vs poseidon-solidity");
+        assertEq(circomlibHash(circomlib, a, b), want, "circomlibjs vs poseidon-solidity");
+    }
+
+    /// @dev Inputs near p exercise the lazy (unreduced) additions of the Yul permutation hardest.
+    function testFuzz_hash_nearModulus(uint256 da, uint256 db) public view {
+        uint256 a = P - 1 - bound(da, 0, 1000);
+        uint256 b = P - 1 - bound(db, 0, 1000);
+        assertEq(yulHasher.hash(a, b), PeerPoseidonT3.hash([a, b]), "PoseidonT3Yul near p");
+    }
+
+    /// The hash itself is fuzzed 10,000 times above; this checks the path walk (1,000 runs in CI).
+    /// forge-config: ci.fuzz.runs = 1000
+    function testFuzz_rootFromPath_matchesHashChain(
+        uint256 leaf,
+        uint256 seed,
+        uint256 depth,
+        uint256 pathBits
+    ) public view {
+        leaf = bound(leaf, 0, P - 1);
+        depth = bound(depth, 1, 12);
+        pathBits = bound(pathBits, 0, 2 ** depth - 1);
+        uint256[] memory siblings = new uint256[](depth);
+        uint256 node = leaf;
+        for (uint256 i; i < depth; ++i) {
+            siblings[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+            node = (pathBits >> i) & 1 == 1
+                ? PeerPoseidonT3.hash([siblings[i], node])
+                : PeerPoseidonT3.hash([node, siblings[i]]);
+        }
+        assertEq(yulHasher.rootFromPath(leaf, siblings, pathBits), node, "PoseidonT3Yul rootFromPath");
+        if (depth <= 2) {
+            assertEq(
+                solidityHasher.rootFromPath(leaf, siblings, pathBits), node, "PoseidonT3Solidity rootFromPath"
+            );
+        }
+    }
+
+    /// forge-config: ci.fuzz.runs = 1000
+    function testFuzz_hashPairs_matchesHash(uint256 seed, uint256 pairs) public view {
+        pairs = bound(pairs, 1, 6);
+        uint256[] memory flat = new uint256[](2 * pairs);
+        uint256[] memory want = new uint256[](pairs);
+        for (uint256 i; i < flat.length; ++i) {
+            flat[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+        }
+        for (uint256 i; i < pairs; ++i) {
+            want[i] = PeerPoseidonT3.hash([flat[2 * i], flat[2 * i + 1]]);
+        }
+        assertEq(yulHasher.hashPairs(flat), want, "PoseidonT3Yul hashPairs");
+        if (pairs == 1) assertEq(solidityHasher.hashPairs(flat), want, "PoseidonT3Solidity hashPairs");
+    }
+
+    function test_rootFromPath_maxDepth() public view {
+        uint256[] memory siblings = new uint256[](256);
+        uint256 pathBits = type(uint256).max; // every level a right child: all 256 bits are in range
+        uint256 node = 7;
+        for (uint256 i; i < 256; ++i) {
+            siblings[i] = i;
+            node = PeerPoseidonT3.hash([i, node]);
+        }
+        assertEq(yulHasher.rootFromPath(7, siblings, pathBits), node, "depth 256");
+    }
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Fixtures} from "./utils/Fixtures.sol";
+import {PoseidonT3Solidity} from "../solidity/PoseidonT3.sol";
+import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
+import {Poseidon2Yul} from "../solidity/Poseidon2Yul.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
+
+/// @notice Every error path of the IPoseidonT3Hasher shell, run against each hasher (the exact revert
+/// data: selector, position and value), so the hashers are interchangeable for a caller.
+abstract contract HasherErrorsTest is Fixtures {
+    IPoseidonT3Hasher internal hasher;
+
+    function makeHasher() internal virtual returns (IPoseidonT3Hasher);
+
+    function setUp() public {
+        hasher = makeHasher();
+    }
+
+    function expectNotInField(uint256 position, uint256 value) internal {
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value));
+    }
+
+    function test_hash_rejectsModulusAndMax() public {
+        uint256[2] memory bad = [P, type(uint256).max];
+        for (uint256 i; i < 2; ++i) {
+            expectNotInField(0, bad[i]);
+            hasher.hash(bad[i], 1);
+            expectNotInField(1, bad[i]);
+            hasher.hash(1, bad[i]);
+        }
+    }
+
+    function testFuzz_hash_rejectsNonCanonical(uint256 value, uint256 other, bool second) public {
+        value = bound(value, P, type(uint256).max);
+        other = bound(other, 0, P - 1);
+        expectNotInField(second ? 1 : 0, value);
+        if (second) hasher.hash(other, value);
+        else hasher.hash(value, other);
+    }
+
+    function test_hash_firstBadPositionWins() public {
+        expectNotInField(0, P + 1);
+        hasher.hash(P + 1, P + 2);
+    }
+
+    function test_rootFromPath_emptyPath() public {
+        vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
+        hasher.rootFromPath(1, new uint256[](0), 0);
+    }
+
+    function test_rootFromPath_tooManySiblings() public {
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256));
+        hasher.rootFromPath(1, new uint256[](257), 0);
+    }
+
+    function testFuzz_rootFromPath_pathBitsOutOfRange(uint256 depth, uint256 pathBits) public {
+        depth = bound(depth, 1, 255);
+        pathBits = bound(pathBits, 2 ** depth, type(uint256).max);
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.PathBitsOutOfRange.selector, pathBits, depth));
+        hasher.rootFromPath(1, new uint256[](depth), pathBits);
+    }
+
+    function test_rootFromPath_badLeafIsPositionZero() public {
+        uint256[] memory siblings = new uint256[](3);
+        siblings[1] = P; // also bad, but the leaf is checked first
+        expectNotInField(0, P);
+        hasher.rootFromPath(P, siblings, 0);
+        expectNotInField(0, type(uint256).max);
+        hasher.rootFromPath(type(uint256).max, siblings, 0);
+    }
+
+    /// @dev Hashers validate every input before hashing, so a late bad sibling costs no hashing.
+    function testFuzz_rootFromPath_badSiblingPosition(uint256 depth, uint256 index, uint256 value) public {
+        depth = bound(depth, 1, 4);
+        index = bound(index, 0, depth - 1);
+        value = bound(value, P, type(uint256).max);
+        uint256[] memory siblings = new uint256[](depth);
+        siblings[index] = value;
+        expectNotInField(1 + index, value);
+        hasher.rootFromPath(5, siblings, 0);
+    }
+
+    function test_hashPairs_empty() public {
+        vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
+        hasher.hashPairs(new uint256[](0));
+    }
+
+    function testFuzz_hashPairs_oddLength(uint256 length) public {
+        length = 2 * bound(length, 0, 10) + 1;
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.OddPairsLength.selector, length));
+        hasher.hashPairs(new uint256[](length));
+    }
+
+    function testFuzz_hashPairs_badElementPosition(uint256 index, uint256 value) public {
+        index = bound(index, 0, 3);
+        value = bound(value, P, type(uint256).max);
+        uint256[] memory flat = new uint256[](4);
+        flat[index] = value;
+        expectNotInField(index, value);
+        hasher.hashPairs(flat);
+    }
+}
+
+contract PoseidonT3SolidityErrorsTest is HasherErrorsTest {
+    function makeHasher() internal override returns (IPoseidonT3Hasher) {
+        return new PoseidonT3Solidity();
+    }
+}
+
+contract PoseidonT3YulErrorsTest is HasherErrorsTest {
+    function makeHasher() internal override returns (IPoseidonT3Hasher) {
+        return new PoseidonT3Yul();
+    }
+}
+
+contract Poseidon2YulErrorsTest is Fixtures {
+    Poseidon2Yul internal hasher;
+
+    function setUp() public {
+        hasher = new Poseidon2Yul();
+    }
+
+    function testFuzz_poseidon2_rejectsNonCanonical(uint256 value, uint256 other, bool second) public {
+        value = bound(value, P, type(uint256).max);
+        other = bound(other, 0, P - 1);
+        vm.expectRevert(
+            abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, second ? 1 : 0, value)
+        );
+        if (second) hasher.poseidon2(other, value);
+        else hasher.poseidon2(value, other);
+    }
+
+    function test_poseidon2_rejectsModulusAndMax() public {
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, 0, P));
+        hasher.poseidon2(P, 0);
+        vm.expectRevert(
+            abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, 1, type(uint256).max)
+        );
+        hasher.poseidon2(0, type(uint256).max);
+    }
+
+    function test_poseidon2_acceptsLargestCanonical() public view {
+        hasher.poseidon2(P - 1, P - 1);
+    }
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Test} from "./Test.sol";
+import {PoseidonT3Solidity} from "../../solidity/PoseidonT3.sol";
+import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
+import {IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+
+/// @notice What the suites share: the field modulus, our hashers, the circomlibjs peer deployed from
+/// its committed bytecode fixture, and the JSON vector loader.
+abstract contract Fixtures is Test {
+    uint256 internal constant P =
+        21888242871839275222246405745257275088548364400416034343698204186575808495617;
+
+    string internal constant CIRCOMLIB_T3_BYTECODE = "test/vectors/circomlib-poseidon-t3.bytecode";
+    string internal constant POSEIDON_VECTORS = "test/vectors/poseidon.json";
+    string internal constant POSEIDON2_VECTORS = "test/vectors/poseidon2.json";
+
+    /// @notice One JSON test vector.
+    struct Vector {
+        uint256[] inputs;
+        uint256 output;
+    }
+
+    /// @dev Deploys the creation code circomlibjs `poseidonContract.createCode(2)` generated.
+    function deployCircomlibT3() internal returns (address deployed) {
+        bytes memory code = vm.parseBytes(vm.readFile(CIRCOMLIB_T3_BYTECODE));
+        /// @solidity memory-safe-assembly
+        assembly {
+            deployed := create(0, add(code, 0x20), mload(code))
+        }
+        assertTrue(deployed != address(0) && deployed.code.length != 0, "circomlib bytecode did not deploy");
+    }
+
+    /// @dev circomlibjs contracts expose `poseidon(uint256[2])`.
+    function circomlibHash(address circomlib, uint256 a, uint256 b) internal view returns (uint256) {
+        (bool ok, bytes memory ret) =
+            circomlib.staticcall(abi.encodeWithSignature("poseidon(uint256[2])", [a, b]));
+        assertTrue(ok && ret.length == 32, "circomlib call failed");
+        return abi.decode(ret, (uint256));
+    }
+
+    /// @dev All vectors under `key` (e.g. ".t3") of a vector file.
+    function loadVectors(string memory path, string memory key)
+        internal
+        view
+        returns (Vector[] memory vectors)
+    {
+        string memory json = vm.readFile(path);
+        uint256 count;
+        while (vm.keyExistsJson(json, string.concat(key, "[", vm.toString(count), "]"))) ++count;
+        assertTrue(count > 0, "no vectors");
+        vectors = new Vector[](count);
+        for (uint256 i; i < count; ++i) {
+            string memory at = string.concat(key, "[", vm.toString(i), "]");
+            vectors[i].inputs = vm.parseJsonUintArray(json, string.concat(at, ".inputs"));
+            vectors[i].output = vm.parseJsonUint(json, string.concat(at, ".output"));
+        }
+    }
+}
