@@ -1,0 +1,132 @@
+//! Errors of loading (activation rules) and of running a program.
+
+/// Why a `.wasm` cannot be loaded: each variant names the Nitro activation rule it breaks.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// Path given.
+        path: String,
+        /// Underlying error.
+        source: std::io::Error,
+    },
+    /// Not valid WASM under Nitro's feature set (mutable globals, saturating float-to-int,
+    /// sign extension, multi-value, bulk memory; no reference types, SIMD, threads, tail
+    /// calls, exceptions, memory64, multi-memory).
+    #[error("invalid wasm (Nitro's feature set): {0}")]
+    InvalidWasm(String),
+    /// Floating-point types or opcodes.
+    #[error("floats are not allowed in Stylus programs: found in {0}")]
+    Floats(String),
+    /// An opcode Nitro's pricing table refuses.
+    #[error("unsupported opcode {opcode} in function {func}")]
+    UnsupportedOpcode {
+        /// Opcode name.
+        opcode: String,
+        /// Local function index.
+        func: usize,
+    },
+    /// A section Nitro's parser rejects (e.g. DataCount).
+    #[error("unsupported section: {0}")]
+    UnsupportedSection(String),
+    /// An import from a module other than `vm_hooks`.
+    #[error(
+        "import {module}.{name} is not allowed: Stylus programs may import only from vm_hooks"
+    )]
+    ForbiddenImportModule {
+        /// Import module.
+        module: String,
+        /// Import name.
+        name: String,
+    },
+    /// An import that is not a function.
+    #[error("import {0} is not a function: only function imports are allowed")]
+    UnsupportedImportKind(String),
+    /// A `vm_hooks` function this executor does not provide.
+    #[error("unsupported host function vm_hooks.{0}")]
+    UnsupportedHostFunction(String),
+    /// A `vm_hooks` import with the wrong signature.
+    #[error("wrong type for host function vm_hooks.{name}: {found}")]
+    WrongImportType {
+        /// Import name.
+        name: String,
+        /// Signature found.
+        found: String,
+    },
+    /// An import or export whose name starts with `stylus`.
+    #[error("reserved symbol {0}: names starting with \"stylus\" are reserved")]
+    ReservedName(String),
+    /// An export named like an import.
+    #[error("binary exports an import with the same name: {0}")]
+    ReexportedImport(String),
+    /// No `user_entrypoint` export.
+    #[error("missing export user_entrypoint")]
+    MissingEntrypoint,
+    /// `user_entrypoint` is not a function of type (i32) -> i32.
+    #[error("user_entrypoint must be a function of type (i32) -> i32")]
+    WrongEntrypointType,
+    /// No memory exported as `memory`.
+    #[error("missing memory with export name \"memory\"")]
+    MissingMemory,
+    /// The memory starts larger than Nitro's page limit.
+    #[error("memory exceeds limit: {pages} pages > {limit}")]
+    MemoryTooLarge {
+        /// Initial pages.
+        pages: u64,
+        /// Limit.
+        limit: u32,
+    },
+    /// A growable memory without `vm_hooks.pay_for_memory_grow`.
+    #[error("memory may grow but vm_hooks.pay_for_memory_grow is not imported")]
+    MissingMemoryGrowHook,
+    /// A start function.
+    #[error("wasm start functions are not allowed")]
+    StartFunction,
+    /// A global initialised by something other than an integer constant.
+    #[error("non-constant global initializer")]
+    NonConstantGlobal,
+    /// Too many of something (Nitro's anti-DoS limits).
+    #[error("too many {what}: {count} > {max}")]
+    TooMany {
+        /// What is counted.
+        what: &'static str,
+        /// Count found.
+        count: u64,
+        /// Limit.
+        max: u64,
+    },
+    /// An export name longer than 512 bytes.
+    #[error("export name too long: {0}")]
+    NameTooLong(String),
+    /// Over a size limit.
+    #[error("{what} too large: {size} bytes > {limit}")]
+    TooLarge {
+        /// What is measured.
+        what: &'static str,
+        /// Size found.
+        size: usize,
+        /// Limit.
+        limit: usize,
+    },
+    /// The runtime refused to compile the instrumented module.
+    #[error("compiling the module failed: {0}")]
+    Compile(String),
+}
+
+/// Why a call could not complete.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The program spent more ink than the call was given.
+    #[error("out of ink (limit {limit})")]
+    OutOfInk {
+        /// Ink given.
+        limit: u64,
+    },
+    /// Instantiation failed.
+    #[error("instantiating the program failed: {0}")]
+    Instantiate(String),
+    /// The calldata does not fit in an i32 length.
+    #[error("calldata too long: {0} bytes")]
+    CalldataTooLong(usize),
+}

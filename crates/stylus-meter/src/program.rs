@@ -1,0 +1,233 @@
+//! A loaded program: validated, instrumented and compiled once, then called any number of times.
+
+use crate::activation::{self, Activation, ModuleFacts, Sizes, ENTRYPOINT};
+use crate::error::{ExecError, LoadError};
+use crate::host::{self, Escape, HostEnv};
+use crate::meter::{NitroMeter, INK_LEFT, INK_STATUS};
+use crate::pricing;
+use std::path::Path;
+use std::sync::Arc;
+use wasmer::sys::{CompilerConfig, EngineBuilder, Singlepass};
+use wasmer::{Engine, FunctionEnv, Instance, Module, Store, Value};
+
+/// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
+pub const DEFAULT_INK_LIMIT: u64 = 32_000_000 * pricing::INK_PER_GAS;
+
+/// A Stylus program ready to run.
+pub struct Program {
+    facts: ModuleFacts,
+    engine: Engine,
+    module: Module,
+}
+
+/// How the call ended, in Nitro's terms (`UserOutcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// `user_entrypoint` returned 0 (or `exit_early(0)`).
+    Success,
+    /// `user_entrypoint` returned nonzero (or `exit_early(n ≠ 0)`): revert with the return data.
+    Revert,
+    /// The program trapped (e.g. `unreachable` from a Rust panic): revert without data.
+    Failure,
+}
+
+/// Ink spent by a call, split by what it paid for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct InkBreakdown {
+    /// Everything: `opcodes + host_io + memory`.
+    pub total: u64,
+    /// Opcodes, basic-block headers and per-byte `memory.copy`/`memory.fill`.
+    pub opcodes: u64,
+    /// Host functions: base price, I/O bytes, keccak, logs.
+    pub host_io: u64,
+    /// New memory pages bought through `pay_for_memory_grow` during the call.
+    pub memory: u64,
+}
+
+/// Gas of a call, Nitro's way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GasBreakdown {
+    /// The ink in gas, rounded up (Nitro rounds the ink left down).
+    pub execution: u64,
+    /// EIP-2028 calldata gas (part of the transaction's intrinsic gas).
+    pub calldata: u64,
+    /// Gas of the program's starting pages beyond the free ones (memory model).
+    pub memory: u64,
+    /// `MIN_CACHED_GAS` + cached init cost: paid by every call.
+    pub cached_init: u64,
+    /// `MIN_INIT_GAS` + init cost: paid when the program is not cached.
+    pub init: u64,
+    /// A transaction calling the cached program, minus 21,000:
+    /// `calldata + cached_init + memory + execution`.
+    pub cached_call: u64,
+    /// The same, uncached: `cached_call + init`.
+    pub uncached_call: u64,
+}
+
+/// What a call did and cost.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CallReport {
+    /// The return (or revert) data.
+    pub returndata: Vec<u8>,
+    /// Whether the call reverted (`outcome` is not success).
+    pub reverted: bool,
+    /// How the call ended.
+    pub outcome: Outcome,
+    /// Ink spent.
+    pub ink: InkBreakdown,
+    /// Gas.
+    pub gas: GasBreakdown,
+}
+
+impl Program {
+    /// Reads, validates and compiles a `.wasm` file.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Program, LoadError> {
+        let path = path.as_ref();
+        let wasm = std::fs::read(path).map_err(|source| LoadError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Program::from_bytes(&wasm)
+    }
+
+    /// Validates and compiles a `.wasm` module.
+    pub fn from_bytes(wasm: &[u8]) -> Result<Program, LoadError> {
+        let facts = activation::analyze(wasm)?;
+        let mut compiler = Singlepass::new();
+        compiler.push_middleware(Arc::new(NitroMeter::new(
+            facts.block_ink.clone(),
+            facts.memory_grow_hook,
+        )));
+        let engine: Engine = EngineBuilder::new(compiler).into();
+        let module = Module::new(&engine, wasm).map_err(|e| LoadError::Compile(e.to_string()))?;
+        Ok(Program {
+            facts,
+            engine,
+            module,
+        })
+    }
+
+    /// What Nitro's activation would store for this program.
+    pub fn activation(&self) -> Activation {
+        self.facts.activation
+    }
+
+    /// Sizes of the module, raw and as deployed.
+    pub fn sizes(&self) -> Sizes {
+        self.facts.sizes
+    }
+
+    /// Names of the `vm_hooks` functions the program imports.
+    pub fn host_imports(&self) -> Vec<&'static str> {
+        self.facts.imports.iter().map(|h| h.name()).collect()
+    }
+
+    /// Calls `user_entrypoint` with `calldata` and [`DEFAULT_INK_LIMIT`] ink.
+    pub fn call(&self, calldata: &[u8]) -> Result<CallReport, ExecError> {
+        self.call_with_ink(calldata, DEFAULT_INK_LIMIT)
+    }
+
+    /// Calls `user_entrypoint` with `calldata`, giving it `ink_limit` ink.
+    pub fn call_with_ink(&self, calldata: &[u8], ink_limit: u64) -> Result<CallReport, ExecError> {
+        let len = i32::try_from(calldata.len())
+            .map_err(|_| ExecError::CalldataTooLong(calldata.len()))?;
+        let footprint = self.facts.activation.footprint;
+        let mut store = Store::new(self.engine.clone());
+        let env = FunctionEnv::new(
+            &mut store,
+            HostEnv {
+                args: calldata.to_vec(),
+                // the call itself opened the starting pages (programs.go `AddStylusPages`)
+                pages_open: footprint,
+                pages_ever: footprint,
+                ..HostEnv::default()
+            },
+        );
+        let imports = host::imports(&mut store, &env, &self.facts.imports);
+        let instance = Instance::new(&mut store, &self.module, &imports)
+            .map_err(|e| ExecError::Instantiate(e.to_string()))?;
+        let exports = &instance.exports;
+        let instantiate = |e: &dyn std::fmt::Display| ExecError::Instantiate(e.to_string());
+        let memory = exports.get_memory("memory").map_err(|e| instantiate(&e))?;
+        let ink = exports.get_global(INK_LEFT).map_err(|e| instantiate(&e))?;
+        let status = exports
+            .get_global(INK_STATUS)
+            .map_err(|e| instantiate(&e))?;
+        let entry = exports
+            .get_typed_function::<i32, i32>(&store, ENTRYPOINT)
+            .map_err(|e| instantiate(&e))?;
+        ink.set(&mut store, Value::I64(ink_limit as i64))
+            .map_err(|e| instantiate(&e))?;
+        {
+            let env = env.as_mut(&mut store);
+            env.memory = Some(memory.clone());
+            env.ink_left = Some(ink.clone());
+            env.ink_status = Some(status.clone());
+        }
+
+        let result = entry.call(&mut store, len);
+
+        if status.get(&mut store).unwrap_i32() != 0 {
+            return Err(ExecError::OutOfInk { limit: ink_limit });
+        }
+        let outcome = match result {
+            Ok(0) => Outcome::Success,
+            Ok(_) => Outcome::Revert,
+            Err(err) => match err.downcast::<Escape>() {
+                Ok(Escape::Exit(0)) => Outcome::Success,
+                Ok(Escape::Exit(_)) => Outcome::Revert,
+                Ok(Escape::OutOfInk) => return Err(ExecError::OutOfInk { limit: ink_limit }),
+                Ok(Escape::Fault(_)) | Err(_) => Outcome::Failure,
+            },
+        };
+        let left = ink.get(&mut store).unwrap_i64() as u64;
+        let env = env.as_ref(&store);
+        let total = ink_limit - left;
+        let ink = InkBreakdown {
+            total,
+            opcodes: total - env.host_io_ink - env.memory_ink,
+            host_io: env.host_io_ink,
+            memory: env.memory_ink,
+        };
+        let returndata = match outcome {
+            Outcome::Failure => Vec::new(),
+            _ => env.outs.clone(),
+        };
+        Ok(CallReport {
+            returndata,
+            reverted: outcome != Outcome::Success,
+            outcome,
+            ink,
+            gas: self.gas(calldata, total),
+        })
+    }
+
+    fn gas(&self, calldata: &[u8], ink: u64) -> GasBreakdown {
+        let activation = self.facts.activation;
+        let execution = pricing::ink_to_gas_spent(ink);
+        let calldata = pricing::calldata_gas(calldata);
+        let memory = pricing::memory_pages_gas(activation.footprint, 0, 0);
+        let cached_init = pricing::cached_init_gas(activation.cached_init_cost);
+        let init = pricing::init_gas(activation.init_cost);
+        let cached_call = calldata + cached_init + memory + execution;
+        GasBreakdown {
+            execution,
+            calldata,
+            memory,
+            cached_init,
+            init,
+            cached_call,
+            uncached_call: cached_call + init,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn program_can_be_shared_across_threads() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<super::Program>();
+    }
+}
