@@ -31,21 +31,36 @@ step "Build the deployable Stylus contract"
 "$ROOT/scripts/build-wasm.sh"
 
 step "Build the offline meter"
-cargo build --release --locked -p stylus-meter
-METER="$ROOT/target/release/stylus-meter"
+cargo build --profile tools --locked -p stylus-meter
+METER="$ROOT/target/tools/stylus-meter"
 
-NITRO_URL="${NITRO_RPC:-http://127.0.0.1:8547}"
-if [ "$MODE" != model ] && cast chain-id --rpc-url "$NITRO_URL" >/dev/null 2>&1; then
+source "$ROOT/scripts/lib/nitro.sh"
+NITRO_URL="${NITRO_RPC:-$NITRO_DEFAULT_RPC}"
+# A node counts only if it is Nitro (ArbSys answers), not any RPC that happens to be on the port.
+if [ "$MODE" != model ] && nitro_chain_id "$NITRO_URL" 2>/dev/null; then
   STYLUS_SOURCE=nitro
+  CHAIN_ID="$NITRO_CHAIN_ID"
 else
-  [ "$MODE" = nitro ] && die "gas-report: --nitro given but no node answers at $NITRO_URL (start one: scripts/devnode.sh)"
+  [ "$MODE" != nitro ] || die "gas-report: --nitro given but no Nitro node answers at $NITRO_URL (start one: scripts/devnode.sh)"
   STYLUS_SOURCE=model
 fi
 
 if [ "$STYLUS_SOURCE" = nitro ]; then
-  step "Stylus on the Nitro node at $NITRO_URL: deploy, cache, measure receipts"
-  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL"
-  node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" > "$WORK/stylus.json"
+  step "Stylus on the Nitro node at $NITRO_URL (chain $CHAIN_ID): deploy uncached, measure, cache, measure"
+  KEY="${PRIVATE_KEY:-}"
+  if [ -z "$KEY" ]; then
+    [ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ] || die "gas-report: chain $CHAIN_ID is not the dev chain: set PRIVATE_KEY"
+    KEY="$NITRO_DEV_PRIVATE_KEY"
+  fi
+  DEPLOYMENTS="$ROOT/deployments/$CHAIN_ID.json"
+  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --no-cache
+  node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
+    --deployments "$DEPLOYMENTS" --cached false > "$WORK/stylus-uncached.json"
+  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm
+  node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
+    --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
+  node -e 'const fs = require("fs"); const rows = process.argv.slice(1).flatMap((f) => JSON.parse(fs.readFileSync(f)));
+    fs.writeFileSync(1, JSON.stringify(rows, null, 2) + "\n");' "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
   step "Stylus with the offline meter (no Nitro node answers at $NITRO_URL: figures are 'model')"
   node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm target/stylus/poseidon_stylus.wasm > "$WORK/stylus.json"

@@ -21,9 +21,11 @@ step "cargo clippy (all crates, all targets, warnings are errors)"
 STEP_HINT="fix the lints above."
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "Rust tests (cargo test --workspace --release)"
-STEP_HINT="a Rust test failed; rerun the crate with: cargo test --release -p <crate>"
-cargo test --workspace --release --locked
+step "Rust tests (cargo test --workspace --profile tools)"
+STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
+# The tools profile is optimized (the differential tests hash thousands of inputs) but skips the
+# deployable's whole-program LTO, which would cost many minutes on wasmer.
+cargo test --workspace --profile tools --locked
 
 step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."
@@ -31,10 +33,14 @@ STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
-cargo test --release --locked -p stylus-meter --test artifact -- --include-ignored
+cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"
 "$ROOT/scripts/test-evm.sh"
+
+step "Scripts: dev node and deploy failure modes, EVM deployment on a local anvil (node --test)"
+STEP_HINT="a script test failed; rerun with: node --test test/scripts/"
+node --test test/scripts/
 
 printf '\nAll test suites passed.\n'

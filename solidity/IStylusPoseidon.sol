@@ -46,6 +46,11 @@ interface IPoseidonT3Hasher is IPoseidonErrors {
 /// @notice Deployed on Arbitrum as a Stylus (WASM) program; `PoseidonT3Yul` implements the T3 and
 /// Poseidon2 part of it in EVM bytecode for other chains.
 interface IStylusPoseidon is IPoseidonT3Hasher {
+    /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
+    /// decode (Stylus only: a Solidity contract reverts without data in these cases).
+    /// @param selector The first four bytes of the calldata, zero-padded when shorter.
+    error InvalidCalldata(bytes4 selector);
+
     /// @notice circomlib Poseidon with one input (t = 2).
     function hash(uint256 a) external view returns (uint256);
 

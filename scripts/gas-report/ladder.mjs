@@ -14,14 +14,14 @@ const outDir = path.join(root, "target/stylus/ladder");
 // Nitro needs anyway: raw rustc output uses an encoding Nitro's parser rejects).
 const BUILDS = {
   u128: { features: "backend-u128", opt: "O0" },
-  split64: { features: "backend-split64", opt: "O0" },
+  split32: { features: "backend-split32", opt: "O0" },
   ours: { features: "", opt: "O0" },
   deployable: { features: "", opt: "default" },
 };
 
 const STEPS = [
   { step: "u128 limbs (plain Rust u128 products), uncached, no wasm-opt passes", build: "u128", cached: false },
-  { step: "split 64-bit multiplies into 32-bit halves, uncached, no wasm-opt passes", build: "split64", cached: false },
+  { step: "split 64-bit multiplies into 32-bit halves, uncached, no wasm-opt passes", build: "split32", cached: false },
   { step: "our 29-bit-limb product scanning, squaring, one-reduction dot products", build: "ours", cached: false },
   { step: "+ program cached (ArbWasmCache)", build: "ours", cached: true },
   { step: "+ wasm-opt (the deployable)", build: "deployable", cached: true },
@@ -36,13 +36,11 @@ function run(command, args) {
 function build(name) {
   const { features, opt } = BUILDS[name];
   if (name === "deployable") return path.join(root, "target/stylus/poseidon_stylus.wasm");
-  fs.mkdirSync(outDir, { recursive: true });
-  const out = path.join(outDir, `${name}.wasm`);
-  const args = ["--out", out, "--wasm-opt", opt];
+  const args = ["--variant", name, "--wasm-opt", opt];
   if (features) args.push("--features", features);
-  process.stderr.write(`ladder: building ${name} (${features || "default features"}, wasm-opt ${opt})\n`);
+  process.stderr.write(`ladder: building ${name} (${features || "default features"}, wasm-opt -${opt})\n`);
   run(path.join(root, "scripts/build-wasm.sh"), args);
-  return out;
+  return path.join(outDir, `${name}.wasm`);
 }
 
 const wasmFor = {};

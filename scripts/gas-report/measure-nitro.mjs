@@ -12,7 +12,6 @@ const option = (name, fallback = null) => (args.includes(name) ? args[args.index
 const rpc = option("--rpc");
 const deployments = JSON.parse(fs.readFileSync(option("--deployments"), "utf8"));
 const cached = option("--cached") === "true";
-// Nitro dev node's prefunded account (Arbitrum docs, "Run a local dev node").
 const key = option("--private-key", process.env.PRIVATE_KEY);
 if (!rpc || !key) {
   console.error("measure-nitro: --rpc and a private key (--private-key or PRIVATE_KEY) are required");
@@ -32,7 +31,8 @@ function measure(address, call) {
 }
 
 const rows = [];
-const stylus = deployments.stylus?.address ?? deployments.PoseidonStylus;
+const stylus = deployments.contracts?.PoseidonStylus?.address;
+if (!stylus) throw new Error("measure-nitro: no contracts.PoseidonStylus.address in the deployments file");
 for (const call of CALLS) {
   rows.push({
     implementation: "poseidon-stylus",

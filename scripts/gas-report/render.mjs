@@ -40,7 +40,7 @@ function baselines(rows) {
   const byFunction = new Map();
   for (const row of rows) {
     const entry = byFunction.get(row.function) ?? { solidity: null, yul: null };
-    if (row.language === "Solidity" && row.implementation.startsWith("PoseidonT3.sol")) entry.solidity = row.gas;
+    if (row.language === "Solidity" && /PoseidonT3(\.sol|Solidity)/.test(row.implementation)) entry.solidity = row.gas;
     if (row.language === "Yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
     byFunction.set(row.function, entry);
   }
@@ -94,7 +94,7 @@ const escapeXml = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").
 /// A horizontal bar chart on a log scale: one bar per row, grouped by function.
 function svg(rows) {
   const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
-  const labelWidth = 430, chartWidth = 520, barHeight = 18, gap = 6, top = 40;
+  const labelWidth = 640, chartWidth = 520, barHeight = 18, gap = 6, top = 40;
   const height = top + sorted.length * (barHeight + gap) + 40;
   const maxGas = Math.max(...sorted.map((r) => r.gas));
   const decades = Math.ceil(Math.log10(maxGas));

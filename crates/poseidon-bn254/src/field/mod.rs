@@ -1,14 +1,59 @@
 //! The BN254 scalar field `Fr`, in Montgomery form.
 //!
-//! Arithmetic backends (one is compiled in, chosen by target and features):
-//! - `u64x4`: four 64-bit limbs with `u128` products; the native default.
+//! # Backends
 //!
-//! Every backend keeps values canonical (< p) across the public API, so equality, encoding and
-//! the hashes never see an unreduced value.
+//! One arithmetic backend is compiled in. Cargo features pick it for the gas report's
+//! optimization ladder and let every backend be tested natively
+//! (`cargo test -p poseidon-bn254 --features backend-29x9`); with none, wasm32 gets `u29x9` and
+//! every other target `u64x4`. If several are on, `backend-29x9` wins over `backend-split32`,
+//! which wins over `backend-u128` (resolved once, in `build.rs`).
+//!
+//! | feature | module | representation |
+//! |---|---|---|
+//! | `backend-u128` | `u64x4` | 4 × 64-bit limbs, CIOS, `u128` products (`__multi3` calls on wasm32) |
+//! | `backend-split32` | `u64x4` | the same, each 64 × 64 product from four 32 × 32 products in `u64` |
+//! | `backend-29x9` | `u29x9` | 9 × 29-bit limbs in `u64`, carry-free product scanning, dedicated squaring, dot products reduced once |
+//!
+//! Equality and encoding always go through the canonical value (< p), so a backend may keep
+//! values weakly reduced internally (`u29x9` keeps them in [0, 2p)).
+//!
+//! # Measured cost on Stylus (wasm32)
+//!
+//! Offline meter (`crates/stylus-meter`, Nitro pricing_v1, `model` figures), on a harness
+//! that calls each operation in a loop (8 per iteration, difference of 2 and 1 iterations,
+//! so the figure includes the call, the by-pointer arguments and the result written through
+//! memory, plus 1/8 of the loop); release profile + `wasm-opt -O3`. Hash figures are
+//! execution gas of one `hash2` call (ink / 10,000), calldata and entry excluded.
+//!
+//! | backend | mul | square | pow5 | dot product (3 terms) | add | Poseidon T3 `hash2` | Poseidon2 `hash2` |
+//! |---|---|---|---|---|---|---|---|
+//! | `backend-u128` | 603,371 ink | 502,385 | 1,559,749 | 1,854,890 | 38,047 | 35,164 gas | 14,048 gas |
+//! | `backend-split32` | 201,382 ink | 201,096 | 575,258 | 656,207 | 38,030 | 12,911 gas | 6,184 gas |
+//! | `backend-29x9` | 108,285 ink | 87,970 | 210,061 | 288,780 | 52,403 | 6,204 gas | 3,853 gas |
+//!
+//! (The dot-product column includes the harness building its two 3-element arrays on the
+//! stack, ~86,000 ink.) Compressed size of the harness (both hashes + the ops):
+//! 20,141 / 18,747 / 20,531 bytes. For reference, openzeppelin-crypto's Poseidon2 behind
+//! stylus-sdk measures 57.9 M ink (`../shared/calibration`).
+//!
+//! # Code size versus ink on wasm32
+//!
+//! The products, `pow5` and (on every backend) `add`/`sub` are shared functions on wasm32
+//! (see `shared`): inlining them at each of the hundreds of sites of the unrolled
+//! permutations made the module 223–379 KB, over Nitro's 128 KiB limit. The price is a call
+//! (3,800 ink + 2,450 per block entered) and arguments and results passed through linear
+//! memory (Rust's wasm32 ABI passes aggregates by pointer): for a 29×9 `mul` roughly
+//! 18 loads and 9 stores, ~25% of its cost.
 
 mod modulus;
+#[cfg(use_u29x9)]
+mod u29x9;
+#[cfg(not(use_u29x9))]
 mod u64x4;
 
+#[cfg(use_u29x9)]
+use u29x9 as backend;
+#[cfg(not(use_u29x9))]
 use u64x4 as backend;
 
 pub use modulus::P as MODULUS_LIMBS;
@@ -16,8 +61,17 @@ pub use modulus::P as MODULUS_LIMBS;
 use core::fmt;
 
 /// An element of the BN254 scalar field, held in Montgomery form.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Fr(backend::Repr);
+
+/// Equal field elements: compares canonical values (a backend may hold p + x for x).
+impl PartialEq for Fr {
+    fn eq(&self, other: &Fr) -> bool {
+        self.to_limbs() == other.to_limbs()
+    }
+}
+
+impl Eq for Fr {}
 
 /// A 256-bit value that is not a canonical field element (it is ≥ p).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,25 +174,25 @@ impl Fr {
     /// self + rhs.
     #[inline(always)]
     pub fn add(&self, rhs: &Fr) -> Fr {
-        Fr(backend::add(&self.0, &rhs.0))
+        shared::add(self, rhs)
     }
 
     /// self − rhs.
     #[inline(always)]
     pub fn sub(&self, rhs: &Fr) -> Fr {
-        Fr(backend::sub(&self.0, &rhs.0))
+        shared::sub(self, rhs)
     }
 
     /// self · rhs.
     #[inline(always)]
     pub fn mul(&self, rhs: &Fr) -> Fr {
-        Fr(backend::mul(&self.0, &rhs.0))
+        shared::mul(self, rhs)
     }
 
     /// self².
     #[inline(always)]
     pub fn square(&self) -> Fr {
-        Fr(backend::square(&self.0))
+        shared::square(self)
     }
 
     /// 2·self.
@@ -151,17 +205,83 @@ impl Fr {
     /// (the MDS rows of a permutation are such sums).
     #[inline(always)]
     pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
-        let mut acc = Fr::ZERO;
-        for (x, y) in a.iter().zip(b) {
-            acc = acc.add(&x.mul(y));
-        }
-        acc
+        shared::sum_of_products(a, b)
     }
 
     /// self⁵, the Poseidon S-box: two squarings and one multiplication.
     #[inline(always)]
     pub fn pow5(&self) -> Fr {
-        self.square().square().mul(self)
+        shared::pow5(self)
+    }
+}
+
+/// The products as shared functions on wasm32, inlined in optimized native builds (debug
+/// builds keep them out of line so an unrolled permutation's stack frame stays small).
+///
+/// An unrolled permutation has hundreds of product sites; inlining each would multiply the
+/// contract's size (the deployable must stay ≤ 24 KiB compressed), so on wasm32 each product
+/// is one function body and a call (3,800 ink) per use. `pow5` is one body too, so its three
+/// products pass intermediates in locals instead of through linear memory.
+mod shared {
+    use super::{backend, Fr};
+
+    // An inlined addition is 100–300 bytes of wasm; a permutation has hundreds.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn add(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::add(&a.0, &b.0))
+    }
+
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn sub(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::sub(&a.0, &b.0))
+    }
+
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn mul(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::mul(&a.0, &b.0))
+    }
+
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn square(a: &Fr) -> Fr {
+        Fr(backend::square(&a.0))
+    }
+
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn pow5(a: &Fr) -> Fr {
+        let x = &a.0;
+        Fr(backend::mul(&backend::square(&backend::square(x)), x))
+    }
+
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(
+        all(not(target_arch = "wasm32"), not(debug_assertions)),
+        inline(always)
+    )]
+    pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
+        Fr(backend::sum_of_products::<N>(
+            a.each_ref().map(|x| &x.0),
+            b.each_ref().map(|x| &x.0),
+        ))
     }
 }
 

@@ -3,7 +3,9 @@
 //! The fastest form on 64-bit hosts, where `u64 × u64 → u128` is one instruction. On wasm32 a
 //! `u128` product lowers to a call to `__multi3`, so the Stylus build uses another backend
 //! (see the module docs of `field`); this one stays the native default and the
-//! "plain u128" rung of the gas report's optimization ladder.
+//! "plain u128" rung of the gas report's optimization ladder. With feature `backend-split32`
+//! each 64×64-bit product is instead built from 32-bit halves: the
+//! "split 64-bit multiplies" rung.
 //!
 //! Invariant: every value is canonical, i.e. a Montgomery residue in [0, p).
 
@@ -20,10 +22,33 @@ pub const ZERO: Repr = [0; 4];
 /// 1 in Montgomery form: R mod p.
 pub const ONE: Repr = pow2_mod_p(256);
 
+/// acc + a·b + carry as (low, high) 64-bit halves; never overflows 128 bits.
+#[cfg(not(feature = "backend-split32"))]
 #[inline(always)]
 const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
     let wide = acc as u128 + (a as u128) * (b as u128) + carry as u128;
     (wide as u64, (wide >> 64) as u64)
+}
+
+/// acc + a·b + carry with the 64×64 product built from four 32×32 → 64 products (the
+/// "split 64-bit multiplies" rung: no `u128` multiplication, so no `__multi3` call on wasm32).
+#[cfg(feature = "backend-split32")]
+#[inline(always)]
+const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
+    const LOW: u64 = 0xffff_ffff;
+    let (a_lo, a_hi, b_lo, b_hi) = (a & LOW, a >> 32, b & LOW, b >> 32);
+    let lo_lo = a_lo * b_lo;
+    let hi_lo = a_hi * b_lo;
+    let lo_hi = a_lo * b_hi;
+    let hi_hi = a_hi * b_hi;
+    // middle < 3·2^32, so it cannot overflow.
+    let middle = (lo_lo >> 32) + (hi_lo & LOW) + (lo_hi & LOW);
+    let lo = (middle << 32) | (lo_lo & LOW);
+    let hi = hi_hi + (hi_lo >> 32) + (lo_hi >> 32) + (middle >> 32);
+    // (hi, lo) + acc + carry ≤ (2^64 − 1)^2 + 2(2^64 − 1) < 2^128: hi never overflows.
+    let (lo, c1) = lo.overflowing_add(acc);
+    let (lo, c2) = lo.overflowing_add(carry);
+    (lo, hi + c1 as u64 + c2 as u64)
 }
 
 #[inline(always)]
@@ -78,6 +103,16 @@ pub const fn mul(a: &Repr, b: &Repr) -> Repr {
 #[inline(always)]
 pub const fn square(a: &Repr) -> Repr {
     mul(a, a)
+}
+
+/// Σ a[n]·b[n], one reduction per product (values stay canonical).
+#[inline(always)]
+pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
+    let mut acc = ZERO;
+    for n in 0..N {
+        acc = add(&acc, &mul(a[n], b[n]));
+    }
+    acc
 }
 
 #[inline(always)]

@@ -1,0 +1,69 @@
+//! The Solidity interface `cargo stylus export-abi` prints, built from the same `sol!`
+//! declarations the dispatcher uses (so the exported ABI cannot drift from the deployed code).
+
+use alloc::string::String;
+
+use alloy_json_abi::JsonAbi;
+
+use crate::abi;
+
+/// Name of the exported Solidity interface.
+pub const INTERFACE_NAME: &str = "IStylusPoseidon";
+
+/// The JSON ABI of this build: every error, and the functions of the enabled feature groups
+/// (all of them in unit tests).
+pub fn json_abi() -> JsonAbi {
+    let mut parts = alloc::vec![abi::IPoseidonErrors::abi::contract()];
+    #[cfg(any(test, feature = "hash2"))]
+    parts.push(abi::IPoseidonT3::abi::contract());
+    #[cfg(any(test, feature = "poseidon2"))]
+    parts.push(abi::IPoseidon2::abi::contract());
+    #[cfg(any(test, feature = "hash1"))]
+    parts.push(abi::IPoseidonT2::abi::contract());
+    #[cfg(any(test, feature = "hash3"))]
+    parts.push(abi::IPoseidonT4::abi::contract());
+    #[cfg(any(test, feature = "hash4"))]
+    parts.push(abi::IPoseidonT5::abi::contract());
+
+    let mut merged = JsonAbi::new();
+    for part in parts {
+        for (name, overloads) in part.functions {
+            merged.functions.entry(name).or_default().extend(overloads);
+        }
+        for (name, overloads) in part.errors {
+            merged.errors.entry(name).or_default().extend(overloads);
+        }
+    }
+    merged
+}
+
+/// The Solidity interface of this build.
+pub fn solidity_interface() -> String {
+    json_abi().to_sol(INTERFACE_NAME, None)
+}
+
+/// Lets stylus-sdk's export CLI (`cargo stylus export-abi`) print the interface.
+#[cfg(feature = "export-abi")]
+pub struct PoseidonStylus;
+
+#[cfg(feature = "export-abi")]
+impl stylus_sdk::abi::GenerateAbi for PoseidonStylus {
+    const NAME: &'static str = INTERFACE_NAME;
+
+    fn fmt_abi(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&solidity_interface())?;
+        f.write_str("\n")
+    }
+
+    /// Stateless contract: no constructor.
+    fn fmt_constructor_signature(_: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        Ok(())
+    }
+}
+
+/// Entry point of the `export-abi` binary: license and pragma, then the interface.
+#[cfg(feature = "export-abi")]
+pub fn print_from_args() {
+    stylus_sdk::abi::export::handle_license_and_pragma();
+    stylus_sdk::abi::export::print_from_args::<PoseidonStylus>();
+}

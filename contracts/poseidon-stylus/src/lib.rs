@@ -1,0 +1,44 @@
+//! Poseidon over BN254 as an Arbitrum Stylus program: a thin shell (ABI decoding, input checks,
+//! custom-error encoding) around [`poseidon_bn254`].
+//!
+//! ```
+//! use alloy_primitives::U256;
+//! use alloy_sol_types::SolCall;
+//! use poseidon_stylus::{abi::IPoseidonT3::hashCall, dispatch::dispatch};
+//!
+//! let calldata = hashCall { a: U256::from(1), b: U256::from(2) }.abi_encode();
+//! let hash = hashCall::abi_decode_returns(&dispatch(&calldata).unwrap()).unwrap();
+//! assert_eq!(format!("{hash:#x}"), "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a");
+//! ```
+//!
+//! Functions are grouped by cargo feature (`hash2` and `poseidon2` by default; `hash1`, `hash3`,
+//! `hash4` as separate deployables); see README.md for which build holds what.
+// no_std for our own code; std is still linked on wasm32 because stylus-core depends on it
+// (lazy_static), and it provides the panic handler (panic = "abort": a panic traps).
+#![cfg_attr(target_arch = "wasm32", no_std)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod abi;
+pub mod dispatch;
+#[cfg(any(test, feature = "std"))]
+pub mod export;
+pub mod functions;
+
+#[cfg(test)]
+mod tests;
+
+/// The Stylus entry point (wasm32 only; native builds test [`dispatch::dispatch`] directly).
+#[cfg(target_arch = "wasm32")]
+mod entry {
+    use alloc::vec::Vec;
+    use stylus_sdk::prelude::*;
+
+    /// The SDK's `#[entrypoint]` wraps this in the exported `user_entrypoint`, which reads the
+    /// calldata, calls it, and writes the return or revert data.
+    #[entrypoint]
+    fn user_main(input: Vec<u8>, _host: stylus_sdk::host::VM) -> stylus_sdk::ArbResult {
+        crate::dispatch::dispatch(&input)
+    }
+}

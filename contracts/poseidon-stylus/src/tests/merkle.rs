@@ -1,0 +1,113 @@
+//! `rootFromPath` and `hashPairs` against a plain loop over `poseidon_bn254::poseidon::hash2`.
+
+use alloy_primitives::U256;
+
+use super::{fr, from_fr, pseudo_random_words, returns};
+use crate::abi::IPoseidonT3;
+
+/// Reference: walk up the tree, bit i of `path_bits` set ⇒ the node is a right child.
+fn reference_root(leaf: U256, siblings: &[U256], path_bits: U256) -> U256 {
+    let mut node = fr(leaf);
+    for (level, sibling) in siblings.iter().enumerate() {
+        let sibling = fr(*sibling);
+        node = if path_bits.bit(level) {
+            poseidon_bn254::poseidon::hash2(&[sibling, node])
+        } else {
+            poseidon_bn254::poseidon::hash2(&[node, sibling])
+        };
+    }
+    from_fr(node)
+}
+
+#[test]
+fn one_level_paths_are_single_hashes() {
+    let (leaf, sibling) = (U256::from(1), U256::from(2));
+    let left = returns(&IPoseidonT3::rootFromPathCall {
+        leaf,
+        siblings: vec![sibling],
+        pathBits: U256::ZERO,
+    });
+    let right = returns(&IPoseidonT3::rootFromPathCall {
+        leaf,
+        siblings: vec![sibling],
+        pathBits: U256::from(1),
+    });
+    assert_eq!(
+        left,
+        returns(&IPoseidonT3::hashCall {
+            a: leaf,
+            b: sibling
+        })
+    );
+    assert_eq!(
+        right,
+        returns(&IPoseidonT3::hashCall {
+            a: sibling,
+            b: leaf
+        })
+    );
+    assert_ne!(left, right);
+}
+
+#[test]
+fn root_from_path_matches_reference_for_many_depths_and_paths() {
+    for (case, depth) in [1usize, 2, 7, 20, 32, 64, 255, 256].into_iter().enumerate() {
+        let words = pseudo_random_words(depth + 2, case as u64);
+        let (leaf, siblings) = (words[0], words[2..].to_vec());
+        let mut path_bits = words[1];
+        if depth < 256 {
+            path_bits &= (U256::from(1) << depth) - U256::from(1);
+        }
+        let call = IPoseidonT3::rootFromPathCall {
+            leaf,
+            siblings: siblings.clone(),
+            pathBits: path_bits,
+        };
+        assert_eq!(
+            returns(&call),
+            reference_root(leaf, &siblings, path_bits),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn root_from_path_builds_a_real_tree_root() {
+    // An 8-leaf tree built level by level with hashPairs; every leaf's path gives its root.
+    let leaves = pseudo_random_words(8, 99);
+    let mut levels = vec![leaves.clone()];
+    while levels.last().unwrap().len() > 1 {
+        let next = returns(&IPoseidonT3::hashPairsCall {
+            flat: levels.last().unwrap().clone(),
+        });
+        levels.push(next);
+    }
+    let root = levels[3][0];
+    for (index, leaf) in leaves.iter().enumerate() {
+        let siblings: Vec<U256> = (0..3)
+            .map(|level| levels[level][(index >> level) ^ 1])
+            .collect();
+        let call = IPoseidonT3::rootFromPathCall {
+            leaf: *leaf,
+            siblings,
+            pathBits: U256::from(index),
+        };
+        assert_eq!(returns(&call), root, "leaf {index}");
+    }
+}
+
+#[test]
+fn hash_pairs_matches_pairwise_hashes() {
+    for pairs in [1usize, 2, 5, 64] {
+        let flat = pseudo_random_words(2 * pairs, 1000 + pairs as u64);
+        let expected: Vec<U256> = flat
+            .chunks_exact(2)
+            .map(|pair| from_fr(poseidon_bn254::poseidon::hash2(&[fr(pair[0]), fr(pair[1])])))
+            .collect();
+        assert_eq!(
+            returns(&IPoseidonT3::hashPairsCall { flat }),
+            expected,
+            "{pairs} pairs"
+        );
+    }
+}

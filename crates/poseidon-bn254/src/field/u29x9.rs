@@ -1,0 +1,317 @@
+//! Montgomery arithmetic on nine 29-bit limbs held in `u64` (R = 2^261), built for Stylus.
+//!
+//! Why 29 bits: a limb product is < 2^58, so a whole column of the schoolbook product plus the
+//! interleaved Montgomery reduction (at most 9 + 9 products, or 5·9 + 9 for a 5-term dot
+//! product) sums in one `u64` with no carry handling per product: every `i64.mul` is followed
+//! by one `i64.add` and nothing else, and no `u128` (a `__multi3` call on wasm32) appears.
+//!
+//! Multiplication is product scanning with the reduction interleaved column by column (Koç's
+//! FIPS): first the 17 column sums of a·b (`product_columns`, or 45 products for a square),
+//! then `redc` folds in m·p one column at a time. R = 2^261 ≫ 4p keeps every result below
+//! p + 4p²/R < 1.03p, so no final subtraction is needed; a dot product of up to
+//! [`MAX_DOT`] terms is reduced once (< 1.12p).
+//!
+//! Invariant ("weakly reduced"): every limb < 2^29 and the value is in [0, 2p). Only
+//! [`to_canonical`] reduces fully; `Fr` compares canonical values.
+
+use super::modulus::{neg_inverse_mod_pow2, pow2_mod_p, P as P64};
+use seq_macro::seq;
+
+/// Nine little-endian 29-bit limbs, each in its own `u64` (a wasm local, not memory).
+pub type Repr = [u64; 9];
+
+const BITS: u32 = 29;
+const MASK: u64 = (1 << BITS) - 1;
+
+/// Most terms a dot product may have and still be reduced once: a column then holds
+/// 9·5 + 9 products < 2^58 each, 54·2^58 < 2^63.8 (plus a carry < 2^35).
+pub const MAX_DOT: usize = 5; // `sum_of_products` unrolls this many terms
+
+/// 64-bit limbs to 29-bit limbs (the value must be < 2^261).
+const fn from_u64x4(x: &[u64; 4]) -> Repr {
+    let mut out = [0u64; 9];
+    let mut i = 0;
+    while i < 9 {
+        let bit = i * 29;
+        let (word, shift) = (bit / 64, bit % 64);
+        let mut v = x[word] >> shift;
+        if shift + 29 > 64 && word + 1 < 4 {
+            v |= x[word + 1] << (64 - shift);
+        }
+        out[i] = v & MASK;
+        i += 1;
+    }
+    out
+}
+
+/// 29-bit limbs (normalized, value < 2^256) to 64-bit limbs.
+const fn to_u64x4(x: &Repr) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    let mut i = 0;
+    while i < 9 {
+        let bit = i * 29;
+        let (word, shift) = (bit / 64, bit % 64);
+        out[word] |= x[i] << shift;
+        if shift + 29 > 64 && word + 1 < 4 {
+            out[word + 1] |= x[i] >> (64 - shift);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// p in 29-bit limbs.
+const P: Repr = from_u64x4(&P64);
+/// 2p in 29-bit limbs: the weak-reduction bound.
+const TWO_P: Repr = {
+    let mut out = [0u64; 9];
+    let mut carry = 0;
+    let mut i = 0;
+    while i < 9 {
+        let v = 2 * P[i] + carry;
+        out[i] = v & MASK;
+        carry = v >> BITS;
+        i += 1;
+    }
+    out
+};
+/// -p^{-1} mod 2^29.
+const INV: u64 = neg_inverse_mod_pow2(P64[0], BITS);
+/// R^2 mod p with R = 2^261.
+const R2: Repr = from_u64x4(&pow2_mod_p(2 * 261));
+
+pub const ZERO: Repr = [0; 9];
+/// 1 in Montgomery form: R mod p.
+pub const ONE: Repr = from_u64x4(&pow2_mod_p(261));
+
+/// a[i]·b[k−i] if that limb pair exists, else 0. Called with constant i, k only, so the
+/// condition folds away and each call is one `i64.mul`.
+#[inline(always)]
+const fn term(a: &Repr, b: &Repr, i: usize, k: usize) -> u64 {
+    if i <= k && k - i < 9 {
+        a[i] * b[k - i]
+    } else {
+        0
+    }
+}
+
+/// Column sums t[k] = Σ_{i+j=k} a[i]·b[j] of the 512-bit product: 81 products, no carries.
+#[inline(always)]
+const fn product_columns(a: &Repr, b: &Repr) -> [u64; 17] {
+    let mut t = [0u64; 17];
+    seq!(K in 0..17 {
+        seq!(I in 0..9 {
+            t[K] += term(a, b, I, K);
+        });
+    });
+    t
+}
+
+/// Column sums of a²: each cross product a[i]·a[k−i] (i < k − i) once against the doubled
+/// limb, plus the square a[k/2]² on even columns: 45 products instead of 81.
+#[inline(always)]
+const fn square_columns(a: &Repr) -> [u64; 17] {
+    let mut doubled = [0u64; 9];
+    seq!(I in 0..9 {
+        doubled[I] = a[I] << 1;
+    });
+    let mut t = [0u64; 17];
+    seq!(K in 0..17 {
+        seq!(I in 0..9 {
+            t[K] += square_term(a, &doubled, I, K);
+        });
+    });
+    t
+}
+
+/// Limb i's share of column k of a²; constant i, k fold it to one product or nothing.
+#[inline(always)]
+const fn square_term(a: &Repr, doubled: &Repr, i: usize, k: usize) -> u64 {
+    if 2 * i < k {
+        term(doubled, a, i, k)
+    } else if 2 * i == k {
+        a[i] * a[i]
+    } else {
+        0
+    }
+}
+
+/// Montgomery reduction of column sums (FIPS): t·R^{-1} mod p, as a weakly reduced value.
+/// Column k adds m[i]·p[k−i] for the quotient limbs already known, then picks m[k] so the
+/// column's low 29 bits vanish (k < 9) or emits result limb j = k − 9 (k ≥ 9).
+#[inline(always)]
+#[allow(clippy::identity_op)] // `seq!` spells the index of the first upper column as `0 + 9`
+const fn redc(t: &[u64; 17]) -> Repr {
+    let mut m = [0u64; 9];
+    let mut out = [0u64; 9];
+    let mut acc = 0u64;
+    seq!(K in 0..9 {
+        acc += t[K];
+        seq!(I in 0..K {
+            acc += term(&m, &P, I, K);
+        });
+        m[K] = acc.wrapping_mul(INV) & MASK;
+        acc = (acc + m[K] * P[0]) >> BITS;
+    });
+    seq!(J in 0..8 {
+        acc += t[J + 9];
+        seq!(I in 0..9 {
+            acc += term(&m, &P, I, J + 9);
+        });
+        out[J] = acc & MASK;
+        acc >>= BITS;
+    });
+    out[8] = acc;
+    out
+}
+
+/// Montgomery product a·b·R^{-1} (weakly reduced in, weakly reduced out).
+#[inline(always)]
+pub const fn mul(a: &Repr, b: &Repr) -> Repr {
+    redc(&product_columns(a, b))
+}
+
+/// Montgomery square: 45 limb products instead of 81.
+#[inline(always)]
+pub const fn square(a: &Repr) -> Repr {
+    redc(&square_columns(a))
+}
+
+/// Σ a[n]·b[n]·R^{-1}, reduced once when N ≤ [`MAX_DOT`] (else once per term).
+#[inline(always)]
+pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
+    if N > MAX_DOT {
+        let mut acc = ZERO;
+        for n in 0..N {
+            acc = add(&acc, &mul(a[n], b[n]));
+        }
+        return acc;
+    }
+    let mut t = [0u64; 17];
+    // Unrolled to MAX_DOT terms with constant conditions (LLVM kept a loop over N, paying a
+    // branch and block entries per term and the column sums through local.set).
+    seq!(TERM in 0..5 {
+        if TERM < N {
+            let columns = product_columns(a[TERM], b[TERM]);
+            seq!(K in 0..17 {
+                t[K] += columns[K];
+            });
+        }
+    });
+    redc(&t)
+}
+
+/// If `d` (limbs of a 261-bit two's-complement value) is negative, adds 2p; normalizes.
+/// `sign` is 0 or all ones. Branch-free: a branch costs 765 ink plus 2,450 per block entered.
+#[inline(always)]
+const fn add_two_p_if(d: &Repr, sign: u64) -> Repr {
+    let mut out = [0u64; 9];
+    let mut carry = 0u64;
+    seq!(I in 0..8 {
+        let v = d[I] + (TWO_P[I] & sign) + carry;
+        out[I] = v & MASK;
+        carry = v >> BITS;
+    });
+    // The carry out of the top limb is the 2^261 that a negative `d` borrowed: drop it.
+    out[8] = (d[8] + (TWO_P[8] & sign) + carry) & MASK;
+    out
+}
+
+/// a + b in [0, 2p): subtract 2p while propagating carries, add it back if that went negative.
+#[inline(always)]
+pub const fn add(a: &Repr, b: &Repr) -> Repr {
+    let mut d = [0u64; 9];
+    let mut carry = 0i64;
+    seq!(I in 0..9 {
+        let v = a[I] as i64 + b[I] as i64 - TWO_P[I] as i64 + carry;
+        d[I] = v as u64 & MASK;
+        carry = v >> BITS;
+    });
+    add_two_p_if(&d, carry as u64)
+}
+
+/// a − b in [0, 2p): the borrow-propagated difference, plus 2p if negative.
+#[inline(always)]
+pub const fn sub(a: &Repr, b: &Repr) -> Repr {
+    let mut d = [0u64; 9];
+    let mut carry = 0i64;
+    seq!(I in 0..9 {
+        let v = a[I] as i64 - b[I] as i64 + carry;
+        d[I] = v as u64 & MASK;
+        carry = v >> BITS;
+    });
+    add_two_p_if(&d, carry as u64)
+}
+
+/// Canonical little-endian 64-bit limbs (< p) to Montgomery form.
+pub const fn from_canonical(limbs: &[u64; 4]) -> Repr {
+    mul(&from_u64x4(limbs), &R2)
+}
+
+/// Montgomery form back to canonical little-endian 64-bit limbs.
+pub const fn to_canonical(a: &Repr) -> [u64; 4] {
+    // a·1·R^{-1} is ≤ p (equal only when a ≡ 0), so one conditional subtraction makes it < p.
+    let plain = mul(a, &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let limbs = to_u64x4(&plain);
+    let (reduced, borrow) = super::modulus::sub_with_borrow(&limbs, &P64);
+    if borrow == 1 {
+        limbs
+    } else {
+        reduced
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_match_their_definitions() {
+        // p's limbs recombine to p; INV·p ≡ −1 (mod 2^29); 2p doubles p.
+        assert_eq!(to_u64x4(&P), P64);
+        assert_eq!(P[0].wrapping_mul(INV) & MASK, MASK);
+        assert_eq!(
+            to_u64x4(&TWO_P),
+            [
+                P64[0] << 1,
+                (P64[1] << 1) | (P64[0] >> 63),
+                (P64[2] << 1) | (P64[1] >> 63),
+                (P64[3] << 1) | (P64[2] >> 63),
+            ]
+        );
+        // ONE·ONE = ONE and R2 = R·R in Montgomery form.
+        assert_eq!(to_canonical(&mul(&ONE, &ONE)), [1, 0, 0, 0]);
+        assert_eq!(
+            to_u64x4(&mul(&R2, &[1, 0, 0, 0, 0, 0, 0, 0, 0])),
+            to_u64x4(&ONE)
+        );
+    }
+
+    /// A weakly reduced value ≥ p: x + p for small x.
+    fn unreduced(x: u64) -> Repr {
+        let mut v = P;
+        v[0] += x;
+        v
+    }
+
+    #[test]
+    fn arithmetic_accepts_values_up_to_2p() {
+        let x = from_canonical(&[5, 0, 0, 0]);
+        let big = add(&unreduced(0), &x); // x + p, still ≡ x
+        assert_eq!(to_canonical(&big), to_canonical(&x));
+        assert_eq!(to_canonical(&mul(&big, &big)), to_canonical(&square(&x)));
+        assert_eq!(to_canonical(&sub(&x, &big)), [0; 4]);
+        assert_eq!(to_canonical(&unreduced(0)), [0; 4]);
+        let raw_one = [1, 0, 0, 0, 0, 0, 0, 0, 0];
+        let max = sub(&TWO_P, &raw_one); // 2p − 1, the largest weakly reduced value
+        assert_eq!(to_canonical(&add(&max, &raw_one)), [0; 4]);
+        let p_minus_1 = from_canonical(&[P64[0] - 1, P64[1], P64[2], P64[3]]);
+        assert_eq!(to_canonical(&square(&p_minus_1)), to_canonical(&ONE));
+        let dot = sum_of_products([&max; MAX_DOT], [&max; MAX_DOT]);
+        let mut expected = ZERO;
+        for _ in 0..MAX_DOT {
+            expected = add(&expected, &mul(&max, &max));
+        }
+        assert_eq!(to_canonical(&dot), to_canonical(&expected));
+    }
+}

@@ -1,0 +1,187 @@
+//! Helpers shared by the integration tests: seeded randomness, big-integer conversions, the
+//! circomlibjs parameter files and the Node reference runner.
+// Each test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use poseidon_bn254::{Fr, MODULUS_LIMBS};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use ruint::aliases::U256;
+
+/// The BN254 scalar field modulus as a big integer.
+pub const P: U256 = U256::from_limbs(MODULUS_LIMBS);
+
+/// A reproducible RNG: the seed comes from `POSEIDON_TEST_SEED` or is fresh, and is printed
+/// (the harness shows it when the test fails) so a failure can be replayed.
+pub struct SeededRng {
+    pub seed: u64,
+    pub rng: StdRng,
+}
+
+impl SeededRng {
+    pub fn new(test: &str) -> SeededRng {
+        let seed = match std::env::var("POSEIDON_TEST_SEED") {
+            Ok(text) => text
+                .parse()
+                .unwrap_or_else(|_| panic!("POSEIDON_TEST_SEED={text:?} is not a u64")),
+            Err(_) => rand::rng().random(),
+        };
+        eprintln!("{test}: random seed {seed} (replay with POSEIDON_TEST_SEED={seed})");
+        SeededRng {
+            seed,
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+
+    /// A uniformly random field element (rejection sampling below p).
+    pub fn fr(&mut self) -> Fr {
+        loop {
+            let mut limbs: [u64; 4] = self.rng.random();
+            limbs[3] >>= 2; // p < 2^254: keep the rejection rate low.
+            if let Some(fr) = Fr::from_limbs(limbs) {
+                return fr;
+            }
+        }
+    }
+
+    pub fn fr_array<const N: usize>(&mut self) -> [Fr; N] {
+        core::array::from_fn(|_| self.fr())
+    }
+}
+
+/// p − 1, the largest field element.
+pub fn p_minus_1() -> Fr {
+    from_u256(P - U256::from(1u64))
+}
+
+/// The edge values every differential test includes: 0, 1 and p − 1.
+pub fn edge_values() -> [Fr; 3] {
+    [Fr::ZERO, Fr::ONE, p_minus_1()]
+}
+
+/// Every N-tuple over {0, 1, p − 1} (3^N of them).
+pub fn edge_tuples<const N: usize>() -> Vec<[Fr; N]> {
+    let edges = edge_values();
+    (0..3usize.pow(N as u32))
+        .map(|mut index| {
+            core::array::from_fn(|_| {
+                let value = edges[index % 3];
+                index /= 3;
+                value
+            })
+        })
+        .collect()
+}
+
+pub fn to_u256(fr: Fr) -> U256 {
+    U256::from_limbs(fr.to_limbs())
+}
+
+/// Panics if `value` ≥ p: tests only convert canonical values.
+pub fn from_u256(value: U256) -> Fr {
+    Fr::from_limbs(value.into_limbs()).unwrap_or_else(|| panic!("{value:#x} is not below p"))
+}
+
+/// Parses a circomlibjs constant ("0x…" hex, or decimal) into our field.
+pub fn fr_from_json(value: &serde_json::Value) -> Fr {
+    let text = value
+        .as_str()
+        .unwrap_or_else(|| panic!("expected a string constant, got {value}"));
+    if text.starts_with("0x") {
+        Fr::from_hex(text)
+    } else {
+        from_u256(
+            text.parse()
+                .unwrap_or_else(|_| panic!("bad constant {text:?}")),
+        )
+    }
+}
+
+/// The repository's root (this crate lives in `crates/poseidon-bn254`).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// An npm package's directory under the repository's `node_modules`; fails with the fix if
+/// `npm ci` has not been run (these references are part of the test suite, never skipped).
+pub fn npm_package(name: &str) -> PathBuf {
+    let dir = repo_root().join("node_modules").join(name);
+    assert!(
+        dir.join("package.json").is_file(),
+        "npm package `{name}` is missing ({} not found): run `npm ci` in the repository root \
+         (scripts/setup.sh does it) before `cargo test`",
+        dir.display()
+    );
+    dir
+}
+
+/// Reads a JSON file of circomlibjs's `src/` (e.g. `poseidon_constants_opt.json`).
+pub fn circomlibjs_json(file: &str) -> serde_json::Value {
+    let path = npm_package("circomlibjs").join("src").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// Hashes every input list with one Node process running `tests/js/reference.mjs <reference>`
+/// (one JSON line in, one hex line out per list) and returns the hashes in order.
+pub fn node_reference_hashes(reference: &str, inputs: &[Vec<Fr>]) -> Vec<Fr> {
+    npm_package("circomlibjs");
+    npm_package("poseidon-lite");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/js/reference.mjs");
+    let mut child = Command::new("node")
+        .arg(&script)
+        .arg(reference)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot start `node` ({e}): install Node.js (20 or later) and run `npm ci` in \
+                 the repository root"
+            )
+        });
+
+    let mut batch = String::new();
+    for list in inputs {
+        let decimals: Vec<String> = list.iter().map(|x| to_u256(*x).to_string()).collect();
+        batch.push_str(&serde_json::to_string(&decimals).expect("strings serialize"));
+        batch.push('\n');
+    }
+    // Feed stdin from a thread so a large batch can never deadlock against a full stdout pipe.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(batch.as_bytes()));
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_to_string(&mut stdout)
+        .expect("node stdout is UTF-8");
+    let output = child.wait_with_output().expect("node runs to completion");
+    writer
+        .join()
+        .expect("stdin writer thread")
+        .expect("write inputs to node");
+    assert!(
+        output.status.success(),
+        "node reference.mjs {reference} failed ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    let hashes: Vec<Fr> = stdout.lines().map(Fr::from_hex).collect();
+    assert_eq!(
+        hashes.len(),
+        inputs.len(),
+        "node reference.mjs {reference} returned {} hashes for {} inputs",
+        hashes.len(),
+        inputs.len()
+    );
+    hashes
+}

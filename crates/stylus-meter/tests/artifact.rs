@@ -1,0 +1,415 @@
+//! The deployable itself: `target/stylus/poseidon_stylus.wasm` (built by `scripts/build-wasm.sh`)
+//! run through the meter. Every vector and error case of the contract, a differential run of
+//! random inputs against the native library, the Stylus limits, and determinism.
+//!
+//! Ignored by a plain `cargo test` because it needs the built file; `scripts/test.sh` builds it
+//! and runs these with `--include-ignored`. Override the file with `POSEIDON_STYLUS_WASM`.
+
+use alloy_sol_types::{sol, SolCall, SolError, SolValue};
+use poseidon_bn254::{poseidon, poseidon2, Fr};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::{path::PathBuf, sync::OnceLock};
+use stylus_meter::{CallReport, Program};
+
+type U256 = alloy_sol_types::private::U256;
+
+sol! {
+    function hash(uint256 a, uint256 b) external pure returns (uint256);
+    function poseidon2(uint256 a, uint256 b) external pure returns (uint256);
+    function rootFromPath(uint256 leaf, uint256[] siblings, uint256 pathBits) external pure returns (uint256);
+    function hashPairs(uint256[] flat) external pure returns (uint256[]);
+    error InputNotInField(uint256 position, uint256 value);
+    error OddPairsLength(uint256 length);
+    error EmptyInput();
+    error TooManySiblings(uint256 count, uint256 max);
+    error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
+    error InvalidCalldata(bytes4 selector);
+}
+
+const P_HEX: &str = "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001";
+const MAX_SIBLINGS: usize = 256;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn program() -> &'static Program {
+    static PROGRAM: OnceLock<Program> = OnceLock::new();
+    PROGRAM.get_or_init(|| {
+        let path = std::env::var_os("POSEIDON_STYLUS_WASM")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root().join("target/stylus/poseidon_stylus.wasm"));
+        Program::from_file(&path).unwrap_or_else(|err| {
+            panic!(
+                "cannot load {} ({err}); build it with scripts/build-wasm.sh",
+                path.display()
+            )
+        })
+    })
+}
+
+fn p() -> U256 {
+    P_HEX.parse().unwrap()
+}
+
+fn to_u256(fr: Fr) -> U256 {
+    U256::from_be_bytes(fr.to_be_bytes())
+}
+
+fn to_fr(value: U256) -> Fr {
+    Fr::from_be_bytes(&value.to_be_bytes::<32>()).expect("canonical")
+}
+
+fn call(calldata: &[u8]) -> CallReport {
+    program().call(calldata).expect("the call runs")
+}
+
+fn returns_u256(calldata: &[u8]) -> U256 {
+    let report = call(calldata);
+    assert!(
+        !report.reverted,
+        "reverted with 0x{}",
+        hex(&report.returndata)
+    );
+    U256::abi_decode(&report.returndata).expect("one uint256")
+}
+
+fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
+    let report = call(calldata);
+    assert!(
+        report.reverted,
+        "expected a revert, got 0x{}",
+        hex(&report.returndata)
+    );
+    assert_eq!(hex(&report.returndata), hex(&expected));
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn random_field(rng: &mut StdRng) -> U256 {
+    loop {
+        let candidate = U256::from_be_bytes(rng.random::<[u8; 32]>()) >> 2;
+        if candidate < p() {
+            return candidate;
+        }
+    }
+}
+
+fn vectors(file: &str, key: &str) -> Vec<(Vec<U256>, U256)> {
+    let text =
+        std::fs::read_to_string(root().join("test/vectors").join(file)).expect("vector file");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("vector json");
+    json[key]
+        .as_array()
+        .expect("vector list")
+        .iter()
+        .map(|v| {
+            let inputs = v["inputs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().parse().unwrap())
+                .collect();
+            (inputs, v["output"].as_str().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn artifact_activates_within_stylus_limits() {
+    let activation = program().activation();
+    let sizes = program().sizes();
+    assert!(
+        activation.footprint <= 2,
+        "footprint {} pages exceeds the 2 free pages",
+        activation.footprint
+    );
+    assert!(
+        sizes.compressed <= 24 * 1024,
+        "compressed {} bytes > 24 KiB",
+        sizes.compressed
+    );
+    for import in program().host_imports() {
+        assert!(!import.is_empty());
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn hash_matches_circomlib_vectors() {
+    let cases = vectors("poseidon.json", "t3");
+    assert!(cases.len() >= 10);
+    for (inputs, output) in cases {
+        let got = returns_u256(
+            &hashCall {
+                a: inputs[0],
+                b: inputs[1],
+            }
+            .abi_encode(),
+        );
+        assert_eq!(got, output, "hash{inputs:?}");
+    }
+    let published: U256 = "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        returns_u256(
+            &hashCall {
+                a: U256::from(1),
+                b: U256::from(2)
+            }
+            .abi_encode()
+        ),
+        published
+    );
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn poseidon2_matches_openzeppelin_vectors() {
+    let cases = vectors("poseidon2.json", "t3");
+    assert!(cases.len() >= 10);
+    for (inputs, output) in cases {
+        let got = returns_u256(
+            &poseidon2Call {
+                a: inputs[0],
+                b: inputs[1],
+            }
+            .abi_encode(),
+        );
+        assert_eq!(got, output, "poseidon2{inputs:?}");
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn random_inputs_match_the_native_library() {
+    let seed: u64 = std::env::var("ARTIFACT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random);
+    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..1000 {
+        let (a, b) = (random_field(&mut rng), random_field(&mut rng));
+        let expected = to_u256(poseidon::hash2(&[to_fr(a), to_fr(b)]));
+        assert_eq!(
+            returns_u256(&hashCall { a, b }.abi_encode()),
+            expected,
+            "hash({a}, {b}), seed {seed}"
+        );
+        let expected2 = to_u256(poseidon2::hash2(&[to_fr(a), to_fr(b)]));
+        assert_eq!(
+            returns_u256(&poseidon2Call { a, b }.abi_encode()),
+            expected2,
+            "poseidon2({a}, {b}), seed {seed}"
+        );
+    }
+    for _ in 0..20 {
+        let depth = rng.random_range(1..=32usize);
+        let leaf = random_field(&mut rng);
+        let siblings: Vec<U256> = (0..depth).map(|_| random_field(&mut rng)).collect();
+        let bits = U256::from(rng.random::<u64>() & ((1u64 << depth) - 1));
+        let mut node = to_fr(leaf);
+        for (level, sibling) in siblings.iter().enumerate() {
+            node = if bits.bit(level) {
+                poseidon::hash2(&[to_fr(*sibling), node])
+            } else {
+                poseidon::hash2(&[node, to_fr(*sibling)])
+            };
+        }
+        let call = rootFromPathCall {
+            leaf,
+            siblings: siblings.clone(),
+            pathBits: bits,
+        }
+        .abi_encode();
+        assert_eq!(
+            returns_u256(&call),
+            to_u256(node),
+            "rootFromPath depth {depth}, seed {seed}"
+        );
+
+        let flat: Vec<U256> = (0..2 * depth).map(|_| random_field(&mut rng)).collect();
+        let report = call_ok(&hashPairsCall { flat: flat.clone() }.abi_encode());
+        let got = Vec::<U256>::abi_decode(&report).expect("uint256[]");
+        let expected: Vec<U256> = flat
+            .chunks(2)
+            .map(|pair| to_u256(poseidon::hash2(&[to_fr(pair[0]), to_fr(pair[1])])))
+            .collect();
+        assert_eq!(
+            got,
+            expected,
+            "hashPairs of {} elements, seed {seed}",
+            flat.len()
+        );
+    }
+}
+
+fn call_ok(calldata: &[u8]) -> Vec<u8> {
+    let report = call(calldata);
+    assert!(
+        !report.reverted,
+        "reverted with 0x{}",
+        hex(&report.returndata)
+    );
+    report.returndata
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn inputs_not_in_field_revert_naming_position_and_value() {
+    for bad in [p(), p() + U256::from(1), U256::MAX] {
+        let ok = U256::from(7);
+        let expect = |position: u64| {
+            InputNotInField {
+                position: U256::from(position),
+                value: bad,
+            }
+            .abi_encode()
+        };
+        reverts_with(&hashCall { a: bad, b: ok }.abi_encode(), expect(0));
+        reverts_with(&hashCall { a: ok, b: bad }.abi_encode(), expect(1));
+        reverts_with(&poseidon2Call { a: bad, b: ok }.abi_encode(), expect(0));
+        reverts_with(&poseidon2Call { a: ok, b: bad }.abi_encode(), expect(1));
+        let siblings = vec![ok, ok, bad];
+        reverts_with(
+            &rootFromPathCall {
+                leaf: bad,
+                siblings: vec![ok],
+                pathBits: U256::ZERO,
+            }
+            .abi_encode(),
+            expect(0),
+        );
+        reverts_with(
+            &rootFromPathCall {
+                leaf: ok,
+                siblings,
+                pathBits: U256::ZERO,
+            }
+            .abi_encode(),
+            expect(3),
+        );
+        reverts_with(
+            &hashPairsCall {
+                flat: vec![ok, ok, ok, bad],
+            }
+            .abi_encode(),
+            expect(3),
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn batch_shape_errors() {
+    let one = U256::from(1);
+    reverts_with(
+        &hashPairsCall { flat: vec![] }.abi_encode(),
+        EmptyInput {}.abi_encode(),
+    );
+    reverts_with(
+        &hashPairsCall {
+            flat: vec![one, one, one],
+        }
+        .abi_encode(),
+        OddPairsLength {
+            length: U256::from(3),
+        }
+        .abi_encode(),
+    );
+    reverts_with(
+        &rootFromPathCall {
+            leaf: one,
+            siblings: vec![],
+            pathBits: U256::ZERO,
+        }
+        .abi_encode(),
+        EmptyInput {}.abi_encode(),
+    );
+    let too_many = vec![one; MAX_SIBLINGS + 1];
+    reverts_with(
+        &rootFromPathCall {
+            leaf: one,
+            siblings: too_many,
+            pathBits: U256::ZERO,
+        }
+        .abi_encode(),
+        TooManySiblings {
+            count: U256::from(MAX_SIBLINGS + 1),
+            max: U256::from(MAX_SIBLINGS),
+        }
+        .abi_encode(),
+    );
+    reverts_with(
+        &rootFromPathCall {
+            leaf: one,
+            siblings: vec![one, one],
+            pathBits: U256::from(4),
+        }
+        .abi_encode(),
+        PathBitsOutOfRange {
+            pathBits: U256::from(4),
+            depth: U256::from(2),
+        }
+        .abi_encode(),
+    );
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
+    let unknown = [0xde, 0xad, 0xbe, 0xef];
+    reverts_with(
+        &unknown,
+        InvalidCalldata {
+            selector: unknown.into(),
+        }
+        .abi_encode(),
+    );
+    let valid = hashCall {
+        a: U256::from(1),
+        b: U256::from(2),
+    }
+    .abi_encode();
+    let selector: [u8; 4] = valid[..4].try_into().unwrap();
+    reverts_with(
+        &valid[..40],
+        InvalidCalldata {
+            selector: selector.into(),
+        }
+        .abi_encode(),
+    );
+    reverts_with(
+        &[],
+        InvalidCalldata {
+            selector: [0u8; 4].into(),
+        }
+        .abi_encode(),
+    );
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn the_same_call_costs_the_same_ink_twice() {
+    let calldata = hashCall {
+        a: U256::from(1),
+        b: U256::from(2),
+    }
+    .abi_encode();
+    let (first, second) = (call(&calldata), call(&calldata));
+    assert_eq!(first.ink, second.ink);
+    assert_eq!(first.gas, second.gas);
+    println!(
+        "hash(1,2): {} ink ({} opcodes, {} host I/O), cached call {} gas, uncached {} gas",
+        first.ink.total,
+        first.ink.opcodes,
+        first.ink.host_io,
+        first.gas.cached_call,
+        first.gas.uncached_call
+    );
+}

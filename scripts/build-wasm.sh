@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Builds the deployable Stylus program: target/stylus/poseidon_stylus.wasm (default features:
+# circomlib Poseidon t = 3 with rootFromPath/hashPairs, and Poseidon2).
+#
+#   scripts/build-wasm.sh          the default deployable
+#   scripts/build-wasm.sh --all    also the one-width deployables poseidon_stylus_hash{1,3,4}.wasm
+#
+# Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
+# stack size), wasm-opt at several levels (only the WASM features Nitro accepts), keep the level
+# with the lowest metered gas (stylus-meter; -O3 if the meter is unavailable or STYLUS_METER=0),
+# then check the Stylus limits and print raw / optimized / brotli sizes.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$ROOT"
+
+OUT_DIR="$ROOT/target/stylus"
+RAW_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/release"
+WORK_DIR="$ROOT/target/stylus/work"
+# wasm-opt levels compared; the first is the fallback when the meter cannot decide.
+LEVELS=(O3 O4 O2 Os Oz)
+# Nitro accepts sign-ext and the bulk-memory *instructions* (memory.copy/fill) but rejects the
+# DataCount section that full --enable-bulk-memory adds, and reference-types' call_indirect encoding.
+WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --strip-producers --strip-target-features)
+# Stylus limits: compressed code ≤ 24 KiB; data segments cost ~0.75 gas per byte on every call.
+MAX_COMPRESSED=$((24 * 1024))
+MAX_DATA_BYTES=${MAX_DATA_BYTES:-1024}
+
+# die() naming the current step.
+fail() { die "step \"$CURRENT_STEP\": $*"; }
+
+USAGE="usage: scripts/build-wasm.sh [--all] | --variant NAME --wasm-opt LEVEL [--features LIST]"
+build_all=0
+variant="" variant_level="" variant_features=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --all) build_all=1 ;;
+    # A variant for the gas report's optimization ladder: one wasm-opt level, no comparison,
+    # written to target/stylus/ladder/NAME.wasm (limits are reported, not enforced).
+    --variant) variant="${2:?$USAGE}"; shift ;;
+    --wasm-opt) variant_level="${2:?$USAGE}"; shift ;;
+    --features) variant_features="${2:?$USAGE}"; shift ;;
+    *) fail "$USAGE" ;;
+  esac
+  shift
+done
+[ -z "$variant" ] || [ -n "$variant_level" ] || fail "--variant needs --wasm-opt LEVEL. $USAGE"
+
+step "build-wasm: tools (cargo, wasm32 target, node, wasm-opt)"
+STEP_HINT="run scripts/setup.sh (installs the pinned toolchain, the wasm32 target and npm binaryen)."
+command -v cargo >/dev/null || die "cargo not found. $STEP_HINT"
+command -v node >/dev/null || die "node not found. $STEP_HINT"
+[ -x "$ROOT/node_modules/.bin/wasm-opt" ] || die "node_modules/.bin/wasm-opt missing. $STEP_HINT"
+rustup target list --installed | grep -qx wasm32-unknown-unknown || die "wasm32-unknown-unknown target missing. $STEP_HINT"
+mkdir -p "$OUT_DIR" "$WORK_DIR"
+
+# Prints "raw_bytes brotli_bytes" of a file (brotli quality 11, window 22, as cargo-stylus).
+sizes() {
+  node -e '
+    const fs = require("fs"), zlib = require("zlib");
+    const wasm = fs.readFileSync(process.argv[1]);
+    const c = zlib.brotliCompressSync(wasm, { params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } });
+    console.log(wasm.length, c.length);' "$1"
+}
+
+# The offline meter (crates/stylus-meter), built once; empty when unavailable or STYLUS_METER=0.
+METER=""
+prepare_meter() {
+  [ "${STYLUS_METER:-1}" != 0 ] || { echo "  STYLUS_METER=0: not metering; choosing -${LEVELS[0]}"; return 0; }
+  # The tools profile: optimized without the deployable's whole-program LTO (minutes on wasmer).
+  if cargo build --profile tools --locked -q -p stylus-meter 2>"$WORK_DIR/meter.err"; then
+    METER="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
+    echo "  using $METER"
+  else
+    printf '  stylus-meter unavailable (%s); choosing -%s\n' "$(tail -c 300 "$WORK_DIR/meter.err" | tr '\n' ' ')" "${LEVELS[0]}"
+  fi
+}
+
+# Metered cached-call gas (calldata + program entry + execution) of one call, or nothing when the
+# meter is unavailable or refuses the module (its reason is printed).
+metered_gas() {
+  local wasm="$1" sig="$2" args="$3" json
+  [ -n "$METER" ] || return 0
+  if json=$("$METER" call --wasm "$wasm" --sig "$sig" --args "$args" --json 2>"$WORK_DIR/meter.err"); then
+    node -e 'const r = JSON.parse(process.argv[1]); console.log(r.gas.cached_call);' "$json"
+  else
+    printf '  (meter refused %s: %s)\n' "$(basename "$wasm")" "$(head -c 200 "$WORK_DIR/meter.err" | tr '\n' ' ')" >&2
+  fi
+}
+
+# Checks the Stylus limits of one module and prints its data segment bytes and memory pages.
+check_limits() {
+  local wasm="$1" violations=0
+  node - "$wasm" <<'JS' || violations=1
+const fs = require("fs");
+const bytes = fs.readFileSync(process.argv[2]);
+let at = 8;
+const u32 = () => { let r = 0, s = 0, b; do { b = bytes[at++]; r |= (b & 0x7f) << s; s += 7; } while (b & 0x80); return r >>> 0; };
+const name = () => { const n = u32(); const s = bytes.subarray(at, at + n).toString(); at += n; return s; };
+const skipConstExpr = () => { while (bytes[at++] !== 0x0b) {} };
+const problems = [];
+let dataBytes = 0, segments = 0, pages = null, exports = [], imports = [];
+while (at < bytes.length) {
+  const id = bytes[at++], size = u32(), end = at + size;
+  if (id === 2) {
+    for (let n = u32(); n > 0; n--) {
+      const module = name(), field = name(), kind = bytes[at++];
+      imports.push(`${module}.${field}`);
+      if (kind === 0) u32(); else { problems.push(`non-function import ${module}.${field}`); break; }
+    }
+  } else if (id === 5) {
+    u32(); const flags = bytes[at++]; pages = u32(); if (flags & 1) u32();
+  } else if (id === 7) {
+    for (let n = u32(); n > 0; n--) { exports.push(name()); at++; u32(); }
+  } else if (id === 11) {
+    for (let n = u32(); n > 0; n--) {
+      const flags = u32();
+      if (flags === 2) u32();
+      if (flags !== 1) skipConstExpr();
+      const len = u32(); dataBytes += len; segments++; at += len;
+    }
+  } else if (id === 12) {
+    problems.push("DataCount section present (full bulk-memory): Nitro rejects it");
+  } else if (id === 8) {
+    problems.push("start function present: Stylus rejects it");
+  }
+  at = end;
+}
+const foreign = imports.filter((i) => !i.startsWith("vm_hooks."));
+if (foreign.length) problems.push(`imports outside vm_hooks: ${foreign.join(", ")}`);
+if (!exports.includes("user_entrypoint")) problems.push("user_entrypoint is not exported");
+if (!exports.includes("memory")) problems.push("memory is not exported");
+console.log(`  imports: ${imports.length} (all vm_hooks: ${foreign.length === 0}); exports: ${exports.join(", ")}`);
+console.log(`  data segments: ${segments}, ${dataBytes} bytes; initial memory: ${pages} page(s) of 64 KiB`);
+fs.writeFileSync(process.argv[2] + ".data-bytes", String(dataBytes));
+if (problems.length) { console.error(problems.map((p) => `  limit violated: ${p}`).join("\n")); process.exit(1); }
+JS
+  local data_bytes
+  [ -f "$wasm.data-bytes" ] || return 1
+  data_bytes=$(cat "$wasm.data-bytes")
+  rm -f "$wasm.data-bytes"
+  [ "$data_bytes" -le "$MAX_DATA_BYTES" ] \
+    || { echo "  limit violated: data segments hold $data_bytes bytes (> $MAX_DATA_BYTES): constants leaked into memory; every call pays ~0.75 gas/byte"; violations=1; }
+  # Stylus has no floating point: no f32/f64 type or instruction anywhere in the module.
+  local floats
+  floats=$("$ROOT/node_modules/.bin/wasm-dis" "$wasm" | grep -cE '\bf(32|64)(\.|\b)' || true)
+  if [ "$floats" -eq 0 ]; then echo "  floating point: none"; else
+    echo "  limit violated: $floats lines of the module use floating point (f32/f64); Stylus rejects it"; violations=1; fi
+  local bytes brotli
+  read -r bytes brotli < <(sizes "$wasm")
+  [ "$brotli" -le "$MAX_COMPRESSED" ] \
+    || { echo "  limit violated: compressed size $brotli > $MAX_COMPRESSED bytes (24 KiB): too large to deploy"; violations=1; }
+  [ "$violations" = 0 ] || return 1
+}
+
+# Builds one deployable: $1 = output name, $2 = cargo feature flags, $3 = signature metered,
+# $4 = its arguments.
+build_deployable() {
+  local out_name="$1" features="$2" sig="$3" args="$4"
+  local raw="$WORK_DIR/$out_name.raw.wasm"
+
+  step "build-wasm: cargo build --release --target wasm32-unknown-unknown -p poseidon-stylus $features"
+  STEP_HINT="the Rust build for wasm32 failed (see the compiler output above)."
+  # shellcheck disable=SC2086 # $features is a list of flags
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus $features
+  cp "$RAW_DIR/poseidon_stylus.wasm" "$raw"
+  read -r raw_bytes raw_brotli < <(sizes "$raw")
+  printf '  raw cargo output: %s bytes, %s brotli\n' "$raw_bytes" "$raw_brotli"
+
+  step "build-wasm: wasm-opt ${LEVELS[*]} (${WASM_OPT_FEATURES[*]})"
+  STEP_HINT="wasm-opt (npm binaryen) rejected the module; see its message above."
+  local best_level="" best_gas=""
+  printf '  %-4s %8s %8s %10s\n' level bytes brotli cached_gas
+  for level in "${LEVELS[@]}"; do
+    local opt="$WORK_DIR/$out_name.$level.wasm"
+    "$ROOT/node_modules/.bin/wasm-opt" "-$level" "${WASM_OPT_FEATURES[@]}" "$raw" -o "$opt"
+    read -r opt_bytes opt_brotli < <(sizes "$opt")
+    local gas
+    gas=$(metered_gas "$opt" "$sig" "$args")
+    printf '  %-4s %8s %8s %10s\n' "-$level" "$opt_bytes" "$opt_brotli" "${gas:-n/a}"
+    if [ -z "$best_level" ] || { [ -n "$gas" ] && [ "$gas" -lt "$best_gas" ]; }; then
+      best_level="$level"
+      best_gas="$gas"
+    fi
+  done
+
+  local chosen="$WORK_DIR/$out_name.$best_level.wasm"
+  step "build-wasm: Stylus limits of -$best_level${best_gas:+ ($best_gas gas cached, $sig)}"
+  STEP_HINT="the module breaks a Stylus limit (above); Nitro would refuse to activate it or charge for it on every call."
+  rm -f "$OUT_DIR/$out_name.wasm"
+  check_limits "$chosen" || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
+  read -r final_bytes final_brotli < <(sizes "$chosen")
+  cp "$chosen" "$OUT_DIR/$out_name.wasm"
+  printf '  wrote target/stylus/%s.wasm: raw %s, optimized %s, brotli %s bytes (limit %s)\n' \
+    "$out_name" "$raw_bytes" "$final_bytes" "$final_brotli" "$MAX_COMPRESSED"
+}
+
+if [ -n "$variant" ]; then
+  mkdir -p "$OUT_DIR/ladder"
+  step "build-wasm: ladder variant $variant (features: ${variant_features:-default}; wasm-opt -$variant_level)"
+  STEP_HINT="the wasm32 build or wasm-opt failed for this variant."
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus \
+    ${variant_features:+--features "$variant_features"}
+  "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" \
+    "$RAW_DIR/poseidon_stylus.wasm" -o "$OUT_DIR/ladder/$variant.wasm"
+  check_limits "$OUT_DIR/ladder/$variant.wasm" || echo "  (variant $variant breaks a limit above; measured anyway)"
+  exit 0
+fi
+
+step "build-wasm: offline meter (cargo build --profile tools -p stylus-meter)"
+STEP_HINT="building the meter failed unexpectedly."
+prepare_meter
+
+build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
+if [ "$build_all" = 1 ]; then
+  build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
+  build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3
+  build_deployable poseidon_stylus_hash4 "--no-default-features --features hash4" 'hash(uint256,uint256,uint256,uint256)' 1,2,3,4
+fi
+printf '\nbuild-wasm: done: %s\n' "$(cd "$OUT_DIR" && ls ./*.wasm | tr '\n' ' ')"
