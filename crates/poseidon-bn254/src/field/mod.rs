@@ -29,11 +29,11 @@
 //! |---|---|---|---|---|---|---|---|
 //! | `backend-u128` | 603,371 ink | 502,385 | 1,559,749 | 1,854,890 | 38,047 | 35,164 gas | 14,048 gas |
 //! | `backend-split32` | 201,382 ink | 201,096 | 575,258 | 656,207 | 38,030 | 12,911 gas | 6,184 gas |
-//! | `backend-29x9` | 108,285 ink | 87,970 | 210,061 | 288,780 | 52,403 | 6,204 gas | 3,853 gas |
+//! | `backend-29x9` | 108,285 ink | 87,970 | 210,061 | 243,427 | 52,403 | 5,653 gas | 3,853 gas |
 //!
 //! (The dot-product column includes the harness building its two 3-element arrays on the
 //! stack, ~86,000 ink.) Compressed size of the harness (both hashes + the ops):
-//! 20,141 / 18,747 / 20,531 bytes. For reference, openzeppelin-crypto's Poseidon2 behind
+//! 20,141 / 18,747 / 21,005 bytes. For reference, openzeppelin-crypto's Poseidon2 behind
 //! stylus-sdk measures 57.9 M ink (`../shared/calibration`).
 //!
 //! # Code size versus ink on wasm32
@@ -174,25 +174,33 @@ impl Fr {
     /// self + rhs.
     #[inline(always)]
     pub fn add(&self, rhs: &Fr) -> Fr {
-        shared::add(self, rhs)
+        let mut sum = *self;
+        sum.add_assign(rhs);
+        sum
     }
 
     /// self − rhs.
     #[inline(always)]
     pub fn sub(&self, rhs: &Fr) -> Fr {
-        shared::sub(self, rhs)
+        let mut difference = *self;
+        shared::sub_assign(&mut difference, rhs);
+        difference
     }
 
     /// self · rhs.
     #[inline(always)]
     pub fn mul(&self, rhs: &Fr) -> Fr {
-        shared::mul(self, rhs)
+        let mut product = *self;
+        product.mul_assign(rhs);
+        product
     }
 
     /// self².
     #[inline(always)]
     pub fn square(&self) -> Fr {
-        shared::square(self)
+        let mut square = *self;
+        shared::square_assign(&mut square);
+        square
     }
 
     /// 2·self.
@@ -201,87 +209,199 @@ impl Fr {
         self.add(self)
     }
 
-    /// Σ a[i]·b[i]. Backends may reduce once for the whole sum instead of once per product
-    /// (the MDS rows of a permutation are such sums).
+    /// Σ a[i]·b[i], reduced once for the whole sum (the MDS rows of a permutation are such
+    /// sums). On wasm32 `a` is the side passed as immediates: put constants there.
     #[inline(always)]
     pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
-        shared::sum_of_products(a, b)
+        let mut out = Fr::ZERO;
+        shared::sum_of_products_into(&mut out, a, b);
+        out
+    }
+
+    /// self = Σ a[i]·b[i], in place (see [`Fr::sum_of_products`]).
+    #[inline(always)]
+    pub fn assign_sum_of_products<const N: usize>(&mut self, a: &[Fr; N], b: &[Fr; N]) {
+        shared::sum_of_products_into(self, a, b)
     }
 
     /// self⁵, the Poseidon S-box: two squarings and one multiplication.
     #[inline(always)]
     pub fn pow5(&self) -> Fr {
-        shared::pow5(self)
+        let mut power = *self;
+        power.pow5_assign();
+        power
+    }
+
+    /// self += rhs, in place. The in-place forms let wasm32 write results straight into the
+    /// permutation state instead of copying 72-byte temporaries (`memory.copy` costs 100 ink a
+    /// byte on Stylus).
+    #[inline(always)]
+    pub fn add_assign(&mut self, rhs: &Fr) {
+        shared::add_assign(self, rhs)
+    }
+
+    /// self ·= rhs, in place.
+    #[inline(always)]
+    pub fn mul_assign(&mut self, rhs: &Fr) {
+        shared::mul_assign(self, rhs)
+    }
+
+    /// self += a · b, in place (one call on wasm32 instead of a product and a sum).
+    #[inline(always)]
+    pub fn add_product(&mut self, a: &Fr, b: &Fr) {
+        shared::add_product(self, a, b)
+    }
+
+    /// self = self⁵, in place.
+    #[inline(always)]
+    pub fn pow5_assign(&mut self) {
+        shared::pow5_assign(self)
     }
 }
 
-/// The products as shared functions on wasm32, inlined in optimized native builds (debug
-/// builds keep them out of line so an unrolled permutation's stack frame stays small).
-///
-/// An unrolled permutation has hundreds of product sites; inlining each would multiply the
-/// contract's size (the deployable must stay ≤ 24 KiB compressed), so on wasm32 each product
-/// is one function body and a call (3,800 ink) per use. `pow5` is one body too, so its three
-/// products pass intermediates in locals instead of through linear memory.
+/// Native builds: the operations inlined where optimized (debug builds keep them out of line so
+/// an unrolled permutation's stack frame stays small).
+#[cfg(not(target_arch = "wasm32"))]
 mod shared {
     use super::{backend, Fr};
 
-    // An inlined addition is 100–300 bytes of wasm; a permutation has hundreds.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn add(a: &Fr, b: &Fr) -> Fr {
-        Fr(backend::add(&a.0, &b.0))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn add_assign(a: &mut Fr, b: &Fr) {
+        a.0 = backend::add(&a.0, &b.0);
     }
 
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn sub(a: &Fr, b: &Fr) -> Fr {
-        Fr(backend::sub(&a.0, &b.0))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn sub_assign(a: &mut Fr, b: &Fr) {
+        a.0 = backend::sub(&a.0, &b.0);
     }
 
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn mul(a: &Fr, b: &Fr) -> Fr {
-        Fr(backend::mul(&a.0, &b.0))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn mul_assign(a: &mut Fr, b: &Fr) {
+        a.0 = backend::mul(&a.0, &b.0);
     }
 
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn square(a: &Fr) -> Fr {
-        Fr(backend::square(&a.0))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn add_product(acc: &mut Fr, a: &Fr, b: &Fr) {
+        acc.0 = backend::add(&acc.0, &backend::mul(&a.0, &b.0));
     }
 
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn pow5(a: &Fr) -> Fr {
-        let x = &a.0;
-        Fr(backend::mul(&backend::square(&backend::square(x)), x))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn square_assign(a: &mut Fr) {
+        a.0 = backend::square(&a.0);
     }
 
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(
-        all(not(target_arch = "wasm32"), not(debug_assertions)),
-        inline(always)
-    )]
-    pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
-        Fr(backend::sum_of_products::<N>(
-            a.each_ref().map(|x| &x.0),
-            b.each_ref().map(|x| &x.0),
-        ))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn pow5_assign(a: &mut Fr) {
+        let x = a.0;
+        a.0 = backend::mul(&backend::square(&backend::square(&x)), &x);
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn sum_of_products_into<const N: usize>(out: &mut Fr, a: &[Fr; N], b: &[Fr; N]) {
+        out.0 =
+            backend::sum_of_products::<N>(a.each_ref().map(|x| &x.0), b.each_ref().map(|x| &x.0));
+    }
+}
+
+/// wasm32 (Stylus): every operation is one shared function body that works in place, and the
+/// operand that may be a round constant is passed as scalar parameters.
+///
+/// - Shared bodies: an unrolled permutation has hundreds of operation sites; inlining each
+///   made the module 223–379 KB (Nitro's limit is 24 KiB compressed).
+/// - Scalar constants: passed by reference, a constant needs an address, i.e. a data segment,
+///   which Stylus charges ~0.75 gas per byte on every call (34 KB of tables: ~25,000 gas). As
+///   parameters, the inlined wrapper folds `TABLE[i]` into `i64.const` immediates, and the
+///   callee reads locals (75 ink) instead of loading memory (680 ink).
+/// - In place: results are written through `&mut` straight into the state; returning them
+///   went through a temporary and two 72-byte `memory.copy`s (100 ink a byte) per operation.
+#[cfg(target_arch = "wasm32")]
+// The kernels take one scalar per limb on purpose (see above).
+#[allow(clippy::too_many_arguments)]
+mod shared {
+    use super::{backend, Fr};
+    use backend::Repr;
+    use seq_macro::seq;
+
+    /// Generates the kernels for a backend with `$limbs` limbs, and one dot-product kernel per
+    /// length `$n` with `$params` = `$n · $limbs` scalar parameters for the constant side.
+    macro_rules! wasm_kernels {
+        ($limbs:literal; $($dot:ident: $n:literal => $params:literal),*) => {
+            seq!(I in 0..$limbs {
+                #[inline(never)]
+                fn add_k(a: &mut Repr, #(b~I: u64,)*) {
+                    *a = backend::add(a, &[#(b~I,)*]);
+                }
+                #[inline(never)]
+                fn sub_k(a: &mut Repr, #(b~I: u64,)*) {
+                    *a = backend::sub(a, &[#(b~I,)*]);
+                }
+                #[inline(never)]
+                fn mul_k(a: &mut Repr, #(b~I: u64,)*) {
+                    *a = backend::mul(a, &[#(b~I,)*]);
+                }
+                #[inline(never)]
+                fn add_product_k(acc: &mut Repr, a: &Repr, #(b~I: u64,)*) {
+                    *acc = backend::add(acc, &backend::mul(a, &[#(b~I,)*]));
+                }
+                #[inline(always)]
+                pub fn add_assign(a: &mut Fr, b: &Fr) {
+                    add_k(&mut a.0, #(b.0[I],)*)
+                }
+                #[inline(always)]
+                pub fn sub_assign(a: &mut Fr, b: &Fr) {
+                    sub_k(&mut a.0, #(b.0[I],)*)
+                }
+                #[inline(always)]
+                pub fn mul_assign(a: &mut Fr, b: &Fr) {
+                    mul_k(&mut a.0, #(b.0[I],)*)
+                }
+                #[inline(always)]
+                pub fn add_product(acc: &mut Fr, a: &Fr, b: &Fr) {
+                    add_product_k(&mut acc.0, &a.0, #(b.0[I],)*)
+                }
+            });
+            $(
+                seq!(K in 0..$params {
+                    #[inline(never)]
+                    fn $dot(out: &mut Repr, b: &[Fr; $n], #(c~K: u64,)*) {
+                        let flat = [#(c~K,)*];
+                        let a: [Repr; $n] = core::array::from_fn(|j| core::array::from_fn(|i| flat[j * $limbs + i]));
+                        *out = backend::sum_of_products::<$n>(a.each_ref(), b.each_ref().map(|x| &x.0));
+                    }
+                });
+            )*
+
+            /// out = Σ a[i]·b[i] with `a` (the constant side: matrix rows and columns) as scalars.
+            #[inline(always)]
+            pub fn sum_of_products_into<const N: usize>(out: &mut Fr, a: &[Fr; N], b: &[Fr; N]) {
+                // Every limb of `a` is named by a constant index, so it folds to an immediate.
+                match N {
+                    $($n => {
+                        let a = a.first_chunk::<$n>().expect("N matches");
+                        let b = b.first_chunk::<$n>().expect("N matches");
+                        seq!(K in 0..$params { $dot(&mut out.0, b, #(a[K / $limbs].0[K % $limbs],)*) })
+                    })*
+                    _ => panic!("sum_of_products supports 2 to 5 terms"),
+                }
+            }
+        };
+    }
+
+    #[cfg(use_u29x9)]
+    wasm_kernels!(9; dot2: 2 => 18, dot3: 3 => 27, dot4: 4 => 36, dot5: 5 => 45);
+    #[cfg(not(use_u29x9))]
+    wasm_kernels!(4; dot2: 2 => 8, dot3: 3 => 12, dot4: 4 => 16, dot5: 5 => 20);
+
+    #[inline(never)]
+    pub fn square_assign(a: &mut Fr) {
+        a.0 = backend::square(&a.0);
+    }
+
+    /// One body for the S-box, so its three products pass intermediates in locals.
+    #[inline(never)]
+    pub fn pow5_assign(a: &mut Fr) {
+        let x = a.0;
+        a.0 = backend::mul(&backend::square(&backend::square(&x)), &x);
     }
 }
 

@@ -26,24 +26,26 @@ fn add_round_constants<const T: usize, const N: usize>(
     offset: usize,
 ) {
     for (i, lane) in state.iter_mut().enumerate() {
-        *lane = lane.add(&table[offset + i]);
+        lane.add_assign(&table[offset + i]);
     }
 }
 
 #[inline(always)]
 fn sbox_all<const T: usize>(state: &mut [Fr; T]) {
     for lane in state.iter_mut() {
-        *lane = lane.pow5();
+        lane.pow5_assign();
     }
 }
 
 /// new[i] = Σ_j matrix[j][i] · state[j] (circomlib's orientation), one reduction per lane.
 #[inline(always)]
 fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
-    core::array::from_fn(|i| {
+    let mut next = [Fr::ZERO; T];
+    for (i, lane) in next.iter_mut().enumerate() {
         let column: [Fr; T] = core::array::from_fn(|j| matrix[j][i]);
-        Fr::sum_of_products(&column, state)
-    })
+        lane.assign_sum_of_products(&column, state);
+    }
+    next
 }
 
 /// One full round: add constants, S-box every lane, mix.
@@ -69,12 +71,14 @@ fn partial_round<const T: usize, const NC: usize, const NS: usize>(
     constant_index: usize,
     round: usize,
 ) {
-    state[0] = state[0].pow5().add(&constants[constant_index]);
+    state[0].pow5_assign();
+    state[0].add_assign(&constants[constant_index]);
     let base = (2 * T - 1) * round;
     let row: [Fr; T] = core::array::from_fn(|j| sparse[base + j]);
     let lane0 = Fr::sum_of_products(&row, state);
-    for k in 1..T {
-        state[k] = state[k].add(&state[0].mul(&sparse[base + T + k - 1]));
+    let (first, rest) = state.split_at_mut(1);
+    for (k, lane) in rest.iter_mut().enumerate() {
+        lane.add_product(&first[0], &sparse[base + T + k]);
     }
     state[0] = lane0;
 }

@@ -15,32 +15,44 @@ use seq_macro::seq;
 /// External linear layer circ(2, 1, 1): every lane gains the sum of all lanes.
 #[inline(always)]
 fn external_mix(state: &mut [Fr; 3]) {
-    let sum = state[0].add(&state[1]).add(&state[2]);
+    let sum = lane_sum(state);
     for lane in state.iter_mut() {
-        *lane = lane.add(&sum);
+        lane.add_assign(&sum);
     }
+}
+
+#[inline(always)]
+fn lane_sum(state: &[Fr; 3]) -> Fr {
+    let mut sum = state[0];
+    sum.add_assign(&state[1]);
+    sum.add_assign(&state[2]);
+    sum
 }
 
 /// Internal linear layer 1 + diag(1, 1, 2): lanes 0 and 1 gain the sum, lane 2 doubles first.
 #[inline(always)]
 fn internal_mix(state: &mut [Fr; 3]) {
-    let sum = state[0].add(&state[1]).add(&state[2]);
-    state[0] = state[0].add(&sum);
-    state[1] = state[1].add(&sum);
-    state[2] = state[2].double().add(&sum);
+    let sum = lane_sum(state);
+    let lane2 = state[2];
+    state[0].add_assign(&sum);
+    state[1].add_assign(&sum);
+    state[2].add_assign(&lane2);
+    state[2].add_assign(&sum);
 }
 
 #[inline(always)]
 fn external_round(state: &mut [Fr; 3], constants: &[Fr; 3]) {
     for (lane, constant) in state.iter_mut().zip(constants) {
-        *lane = lane.add(constant).pow5();
+        lane.add_assign(constant);
+        lane.pow5_assign();
     }
     external_mix(state);
 }
 
 #[inline(always)]
 fn internal_round(state: &mut [Fr; 3], constant: &Fr) {
-    state[0] = state[0].add(constant).pow5();
+    state[0].add_assign(constant);
+    state[0].pow5_assign();
     internal_mix(state);
 }
 
