@@ -18,7 +18,10 @@ step "npm packages (package-lock.json)"
 STEP_HINT="node >= 20 and npm are needed, and the npm registry must be reachable."
 command -v npm >/dev/null || die "npm not found. $STEP_HINT"
 if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.lock-installed; then
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: the lock records the foundry binaries only for the platforms the
+  # registry served when it was written, and `npm ci` refuses a lock without every optional
+  # platform package. `install` keeps the locked versions and skips the platforms it cannot get.
+  npm install --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.lock-installed
 fi
 forge --version | head -1
