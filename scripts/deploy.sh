@@ -24,8 +24,12 @@ EVM_CONSUMERS=(
   "IncrementalMerkleTree=solidity/examples/IncrementalMerkleTree.sol:IncrementalMerkleTree|{PoseidonT3Yul} 20 true"
   "IncrementalMerkleTreeStylus=solidity/examples/IncrementalMerkleTree.sol:IncrementalMerkleTree|{PoseidonStylus} 20 true"
 )
+# The Stylus programs: T3 (hash, rootFromPath, hashPairs) and, in its own program because both
+# together exceed the 24 KiB limit, Poseidon2. The second is looked up next to the first.
 STYLUS_NAME="PoseidonStylus"
-STYLUS_CHECKS="hash,poseidon2"
+STYLUS_CHECKS="hash"
+STYLUS_POSEIDON2_NAME="PoseidonStylusPoseidon2"
+STYLUS_POSEIDON2_CHECKS="poseidon2"
 # The checks: each function is called with (1, 2) and must return the reference value:
 #   hash:      circomlibjs poseidon([1, 2]) (README, test/vectors/poseidon.json)
 #   poseidon2: openzeppelin-crypto 0.3 Poseidon2<BN256Params, FpBN256> of (1, 2), as Nitro's runtime
@@ -201,8 +205,10 @@ if [ "$IS_DEV" = 1 ]; then
   send_tx "$ARB_OWNER" "setL1PricePerUnit(uint256)" 0
 fi
 
-STYLUS_ADDRESS=""
-if [ "$SKIP_STYLUS" = 0 ]; then
+# deploy_stylus NAME FILE: deploys, activates and caches one Stylus program; sets STYLUS_ADDRESS.
+deploy_stylus() {
+  local name="$1" file="$2" out status wasm_path crate_dir stylus_tx codehash
+  STYLUS_ADDRESS=""
   step "cargo-stylus"
   if ! cargo stylus --version >/dev/null 2>&1; then
     STEP_HINT="installing cargo-stylus from crates.io failed; see cargo's message above."
@@ -211,12 +217,12 @@ if [ "$SKIP_STYLUS" = 0 ]; then
   fi
   cargo stylus --version
 
-  step "Deploy and activate the Stylus program (cargo stylus deploy)"
+  step "Deploy and activate the Stylus program $name ($file, cargo stylus deploy)"
   STEP_HINT=""
   # --no-verify: skip cargo-stylus's reproducible Docker build; we deploy the file we built and tested.
   crate_dir="contracts/poseidon-stylus"
   [ -d "$crate_dir" ] || crate_dir="."
-  wasm_path="$(cd "$(dirname "$WASM")" && pwd)/$(basename "$WASM")"
+  wasm_path="$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
   set +e
   out="$(cd "$crate_dir" && cargo stylus deploy --endpoint "$RPC" --private-key "$KEY" \
     --wasm-file "$wasm_path" --no-verify 2>&1)"
@@ -233,7 +239,7 @@ if [ "$SKIP_STYLUS" = 0 ]; then
     head -1 || true)"
   echo "Stylus program at $STYLUS_ADDRESS"
 
-  step "Cache the Stylus program in ArbOS"
+  step "Cache the Stylus program $name in ArbOS"
   if [ "$CACHE" = 0 ]; then
     echo "skipped (--no-cache)"
   elif [ "$IS_DEV" = 1 ]; then
@@ -257,13 +263,27 @@ if [ "$SKIP_STYLUS" = 0 ]; then
       fail "cargo stylus cache bid failed: $(last_lines "$out" 3)"
     printf '%s\n' "$out"
   fi
-  record "$STYLUS_NAME" "{\"address\":\"$STYLUS_ADDRESS\",\"kind\":\"stylus\",\"source\":\"$WASM\",\"cached\":$(
+  record "$name" "{\"address\":\"$STYLUS_ADDRESS\",\"kind\":\"stylus\",\"source\":\"$file\",\"cached\":$(
     [ "$CACHE" = 1 ] && echo true || echo false)${stylus_tx:+,\"transactionHash\":\"$stylus_tx\"}}"
-fi
+}
 
 # "name=address|checks" of every hasher deployed by this run.
 HASHERS=()
-[ -z "$STYLUS_ADDRESS" ] || HASHERS+=("$STYLUS_NAME=$STYLUS_ADDRESS|$STYLUS_CHECKS")
+STYLUS_ADDRESS=""
+if [ "$SKIP_STYLUS" = 0 ]; then
+  deploy_stylus "$STYLUS_NAME" "$WASM"
+  T3_STYLUS_ADDRESS="$STYLUS_ADDRESS"
+  HASHERS+=("$STYLUS_NAME=$STYLUS_ADDRESS|$STYLUS_CHECKS")
+  poseidon2_wasm="$(dirname "$WASM")/poseidon_stylus_poseidon2.wasm"
+  if [ -s "$poseidon2_wasm" ]; then
+    deploy_stylus "$STYLUS_POSEIDON2_NAME" "$poseidon2_wasm"
+    HASHERS+=("$STYLUS_POSEIDON2_NAME=$STYLUS_ADDRESS|$STYLUS_POSEIDON2_CHECKS")
+  else
+    echo "skipped $STYLUS_POSEIDON2_NAME: $poseidon2_wasm not found (scripts/build-wasm.sh builds it)"
+  fi
+  STYLUS_ADDRESS="$T3_STYLUS_ADDRESS"
+fi
+
 
 # forge_create NAME SOURCE ARGS...: deploys SOURCE (path:Contract), records it, sets CREATED.
 forge_create() {

@@ -71,6 +71,15 @@ row "poseidon-solidity 0.0.5 PoseidonT3" "Solidity+assembly" "hash(1,2)" "$(call
 row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)" "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
 row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
+# The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
+step "measure rootFromPath (depth 20)"
+SIBLINGS="[$(seq -s, 2 21)]"
+PATH_BITS=$((2#10101010101010101010))
+row "PoseidonT3Solidity (solidity/PoseidonT3.sol)" "Solidity" "rootFromPath(depth 20)" \
+  "$(call_gas "$SOL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "rootFromPath(depth 20)" \
+  "$(call_gas "$YUL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+
 step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
 TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
 measure_tree() { # measure_tree <label> <language> <hasher> <batched>

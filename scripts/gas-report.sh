@@ -63,7 +63,7 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
     fs.writeFileSync(1, JSON.stringify(rows, null, 2) + "\n");' "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
   step "Stylus with the offline meter (no Nitro node answers at $NITRO_URL: figures are 'model')"
-  node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm target/stylus/poseidon_stylus.wasm > "$WORK/stylus.json"
+  node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm-dir target/stylus > "$WORK/stylus.json"
 fi
 
 step "Optimization ladder: arithmetic variants, uncached vs cached, without and with wasm-opt"

@@ -30,15 +30,19 @@ function measure(address, call) {
   return gasUsed - 21000 - l1;
 }
 
+// scripts/deploy.sh names each Stylus program in deployments/<chainId>.json.
+const DEPLOYMENT_NAMES = { poseidon_stylus: "PoseidonStylus", poseidon_stylus_poseidon2: "PoseidonStylusPoseidon2" };
+
 const rows = [];
-const stylus = deployments.contracts?.PoseidonStylus?.address;
-if (!stylus) throw new Error("measure-nitro: no contracts.PoseidonStylus.address in the deployments file");
 for (const call of CALLS) {
+  const name = DEPLOYMENT_NAMES[call.deployable];
+  const address = deployments.contracts?.[name]?.address;
+  if (!address) throw new Error(`measure-nitro: no contracts.${name}.address in the deployments file`);
   rows.push({
-    implementation: "poseidon-stylus",
+    implementation: `${call.deployable}.wasm (Stylus)`,
     language: "Rust",
     function: call.function,
-    gas: measure(stylus, call),
+    gas: measure(address, call),
     source: "nitro",
     cached,
   });

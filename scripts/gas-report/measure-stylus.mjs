@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures the Stylus contract's functions with the offline meter (source "model") and prints
 // gas rows (JSON array) for render.mjs: each function cached and uncached.
-// Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm PATH [--label NAME] [--only hash]
+// Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm-dir DIR [--only hash]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { CALLS } from "./calls.mjs";
@@ -12,15 +12,15 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const meter = option("--meter");
-const wasm = option("--wasm");
-const label = option("--label", "poseidon-stylus");
+const wasmDir = option("--wasm-dir");
 const only = option("--only", null);
-if (!meter || !wasm) {
-  console.error("measure-stylus: --meter and --wasm are required");
+if (!meter || !wasmDir) {
+  console.error("measure-stylus: --meter and --wasm-dir are required");
   process.exit(2);
 }
 
 function meterCall(call) {
+  const wasm = `${wasmDir}/${call.deployable}.wasm`;
   const run = spawnSync(meter, ["call", "--wasm", wasm, "--sig", call.sig, "--args", call.meterArgs, "--json"], { encoding: "utf8" });
   if (run.status !== 0) {
     throw new Error(`measure-stylus: stylus-meter failed for ${call.function} (exit ${run.status}): ${run.stderr.trim()}`);
@@ -35,7 +35,7 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
   const report = meterCall(call);
   for (const cached of [true, false]) {
     rows.push({
-      implementation: label,
+      implementation: `${call.deployable}.wasm (Stylus)`,
       language: "Rust",
       function: call.function,
       gas: cached ? report.gas.cached_call : report.gas.uncached_call,
