@@ -70,10 +70,15 @@ function markdown(rows, ladder, meta) {
   }
   if (ladder.length > 0) {
     lines.push("", "## Optimization ladder (Stylus `hash(1,2)`)", "");
-    lines.push("Each step adds one technique to the one above; the last is the deployable.", "");
+    lines.push("Each step adds one technique to the one above; the last is the deployable, cached. \"Saved\" compares with");
+    lines.push("the last step that could be deployed.", "");
     lines.push("| step | gas | saved vs previous | source |", "|---|---:|---:|---|");
     let previous = null;
     for (const step of ladder) {
+      if (step.gas === null) {
+        lines.push(`| ${step.step} | – (${step.note}) | – | ${step.source} |`);
+        continue;
+      }
       const saved = previous === null ? "–" : `${(((previous - step.gas) / previous) * 100).toFixed(1)}%`;
       lines.push(`| ${step.step} | ${step.gas.toLocaleString("en-US")} | ${saved} | ${step.source} |`);
       previous = step.gas;
