@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Deploys every Poseidon implementation to one chain and records the addresses in
 # deployments/<chainId>.json:
-#   Stylus: target/stylus/poseidon_stylus.wasm with `cargo stylus deploy`, then cached in ArbOS
+#   Stylus: target/stylus/poseidon_stylus.wasm (T3) and, next to it, poseidon_stylus_poseidon2.wasm,
+#           each with `cargo stylus deploy`, then cached in ArbOS
 #           (dev chain: as chain owner through the precompiles; other chains: `cargo stylus cache bid`)
 #   EVM:    the Solidity/Yul references and the example consumer, with `forge create`
 # Then checks that every deployed hasher returns the reference hashes of (1, 2).
