@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # EVM gas of every Poseidon implementation, measured as transactions on a local anvil node:
 # gas = receipt.gasUsed - 21000 (a top-level call from an EOA to a cold contract: calldata plus
-# execution). Writes gas-report/evm.json. Needs `npm ci` (forge, anvil, cast from npm) and node.
+# execution). Writes gas-report/evm.json, a rows file ({rows: [...]}, see scripts/gas-report/render.mjs);
+# the tree over PoseidonT3Yul also records each insert's calls to the hasher (row `detail`), which
+# scripts/gas-report/model-tree.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
+# 8599). Needs `npm ci` (forge, anvil, cast from npm) and node.
 #   scripts/evm-gas.sh [output.json]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=node_modules/.bin
+source scripts/lib/foundry.sh
 OUT=${1:-gas-report/evm.json}
 PORT=${EVM_GAS_PORT:-8599}
 RPC=http://127.0.0.1:$PORT
@@ -17,25 +20,30 @@ step() { echo "==> evm-gas: $*"; }
 fail() { echo "evm-gas: FAILED: $*" >&2; exit 1; }
 # field <name>: one top-level field of the JSON document on stdin (node is there: npm needs it).
 field() { node -e 'const o = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(o[process.argv[1]])' "$1"; }
-[ -x "$BIN/anvil" ] || fail "$BIN/anvil missing: run npm ci first"
+# The binaries, not node_modules/.bin's wrappers, which exit 0 whatever happened (scripts/lib/foundry.sh).
+FORGE=$(foundry_bin forge) && CAST=$(foundry_bin cast) && ANVIL=$(foundry_bin anvil) || fail "Foundry missing: run npm ci first"
 
 step "forge build"
-"$BIN/forge" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
+"$FORGE" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
 
 step "start anvil on port $PORT"
-"$BIN/anvil" --port "$PORT" --hardfork cancun --silent &
+"$ANVIL" --port "$PORT" --hardfork cancun --silent &
 ANVIL_PID=$!
-trap 'kill "$ANVIL_PID" 2>/dev/null || true' EXIT
+# Stop it on any exit, and wait for it: the port is free again when this script returns.
+stop_anvil() { kill "$ANVIL_PID" 2>/dev/null || true; wait "$ANVIL_PID" 2>/dev/null || true; }
+trap stop_anvil EXIT
 for _ in $(seq 1 50); do
-  "$BIN/cast" chain-id --rpc-url "$RPC" >/dev/null 2>&1 && break
+  "$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 && break
   sleep 0.2
 done
-"$BIN/cast" chain-id --rpc-url "$RPC" >/dev/null 2>&1 || fail "anvil did not answer on $RPC (port in use? set EVM_GAS_PORT)"
-FROM=$("$BIN/cast" rpc eth_accounts --rpc-url "$RPC" | field 0)
+"$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 || fail "anvil did not answer on $RPC"
+# Something else answering on the port while our anvil died would be measured instead.
+kill -0 "$ANVIL_PID" 2>/dev/null || fail "anvil exited (port $PORT in use? set EVM_GAS_PORT)"
+FROM=$("$CAST" rpc eth_accounts --rpc-url "$RPC" | field 0)
 
 send() { # send <to|--create> args... ; prints the receipt JSON, fails on a reverted transaction
   local receipt
-  receipt=$("$BIN/cast" send --rpc-url "$RPC" --unlocked --from "$FROM" --json "$@") || fail "cast send $*"
+  receipt=$("$CAST" send --rpc-url "$RPC" --unlocked --from "$FROM" --json "$@") || fail "cast send $*"
   [ "$(field status <<<"$receipt")" = "0x1" ] || fail "transaction reverted: $*"
   echo "$receipt"
 }
@@ -50,11 +58,16 @@ call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
 }
 
 ROWS=$(mktemp)
-row() { # row <implementation> <language> <function> <gas>: one JSON line per measurement
+DETAIL=$(mktemp)
+trap 'stop_anvil; rm -f "$ROWS" "$DETAIL"' EXIT
+row() { # row <implementation> <language> <function> <gas> [detail.jsonl]: one JSON line per measurement
   [[ "$4" =~ ^[0-9]+$ ]] || fail "no gas figure for $1 $3"
-  node -e 'const [implementation, language, fn, gas] = process.argv.slice(1);
-    console.log(JSON.stringify({ implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null }))' \
-    "$1" "$2" "$3" "$4" >>"$ROWS"
+  node -e 'const fs = require("fs");
+    const [implementation, language, fn, gas, detail] = process.argv.slice(1);
+    const row = { implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null };
+    if (detail) row.detail = { inserts: fs.readFileSync(detail, "utf8").trim().split("\n").map((l) => JSON.parse(l)) };
+    console.log(JSON.stringify(row))' \
+    "$1" "$2" "$3" "$4" "${5:-}" >>"$ROWS"
 }
 
 step "deploy hashers"
@@ -72,27 +85,44 @@ row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)
 row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
 # The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
-step "measure rootFromPath (depth 20)"
+step "measure rootFromPath and nodesFromPath (depth 20)"
 SIBLINGS="[$(seq -s, 2 21)]"
 PATH_BITS=$((2#10101010101010101010))
 row "PoseidonT3Solidity (solidity/PoseidonT3.sol)" "Solidity" "rootFromPath(depth 20)" \
   "$(call_gas "$SOL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
 row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "rootFromPath(depth 20)" \
   "$(call_gas "$YUL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "nodesFromPath(depth 20)" \
+  "$(call_gas "$YUL" 'nodesFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
 
 step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
 TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
-measure_tree() { # measure_tree <label> <language> <hasher> <batched>
-  local args tree total=0 i
-  args=$("$BIN/cast" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
+# measure_tree <label> <language> <hasher> <batched> [record]
+# With `record`, each insert's row detail keeps the calls the tree made to the hasher (traced, with the
+# hasher's own execution gas for each: scripts/gas-report/hasher-calls.mjs), from which
+# scripts/gas-report/model-tree.mjs composes the same tree over the Stylus program.
+measure_tree() {
+  local args tree total=0 i receipt gas calls
+  args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
   tree=$(deploy "$TREE_CODE${args#0x}")
+  : >"$DETAIL"
   for i in $(seq 1 "$TREE_INSERTS"); do
-    total=$((total + $(call_gas "$tree" 'insert(uint256)' "$i")))
+    receipt=$(send "$tree" 'insert(uint256)' "$i")
+    gas=$(($(printf '%d' "$(field gasUsed <<<"$receipt")") - 21000))
+    total=$((total + gas))
+    if [ "${5:-}" = record ]; then
+      calls=$(node scripts/gas-report/hasher-calls.mjs --rpc "$RPC" --from "$FROM" --hasher "$3" \
+        --tx "$(field transactionHash <<<"$receipt")") || fail "tracing the hasher calls of insert $i"
+      node -e 'const [index, leaf, gas, calls] = process.argv.slice(1);
+        console.log(JSON.stringify({ index: Number(index), leaf, gas: Number(gas), hasher_calls: JSON.parse(calls).calls }))' \
+        "$((i - 1))" "$i" "$gas" "$calls" >>"$DETAIL"
+    fi
   done
-  local mode=$([ "$4" = true ] && echo "rootFromPath batching" || echo "one hash call per level")
-  row "IncrementalMerkleTree + $1" "$2" "insert, depth $TREE_DEPTH, mean of $TREE_INSERTS ($mode)" $((total / TREE_INSERTS))
+  local mode=$([ "$4" = true ] && echo "one nodesFromPath call" || echo "one hash call per level")
+  row "IncrementalMerkleTree + $1" "$2" "insert, depth $TREE_DEPTH, mean of $TREE_INSERTS ($mode)" $((total / TREE_INSERTS)) \
+    "$([ "${5:-}" = record ] && echo "$DETAIL")"
 }
-measure_tree "PoseidonT3Yul" "Yul" "$YUL" true
+measure_tree "PoseidonT3Yul" "Yul" "$YUL" true record
 measure_tree "PoseidonT3Yul" "Yul" "$YUL" false
 measure_tree "PoseidonT3Solidity" "Solidity" "$SOL" true
 
@@ -120,4 +150,3 @@ for (const r of rows) console.log(`${r.gas}\t${r.function}\t${r.implementation}`
 const s = report.summary;
 console.log(`PoseidonT3Yul: ${s.yul_hash_gas} gas, cheaper peer: ${s.cheaper_peer_hash_gas} gas (${s.yul_below_cheaper_peer_percent}% below)`);
 NODE
-rm -f "$ROWS"

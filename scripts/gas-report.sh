@@ -59,8 +59,9 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
   "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
-  node -e 'const fs = require("fs"); const rows = process.argv.slice(1).flatMap((f) => JSON.parse(fs.readFileSync(f)));
-    fs.writeFileSync(1, JSON.stringify(rows, null, 2) + "\n");' "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
+  node -e 'const fs = require("fs"); const rows = process.argv.slice(1).flatMap((f) => JSON.parse(fs.readFileSync(f)).rows);
+    fs.writeFileSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", rows }, null, 2) + "\n");' \
+    "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
   step "Stylus with the offline meter (no Nitro node answers at $NITRO_URL: figures are 'model')"
   node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm-dir target/stylus > "$WORK/stylus.json"
@@ -72,8 +73,13 @@ node scripts/gas-report/ladder.mjs --meter "$METER" > "$WORK/ladder.json"
 step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
 "$ROOT/scripts/evm-gas.sh"
 
+step "The example tree over the Stylus program, composed from the anvil tree and the meter (model)"
+STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.json and a WASM that serves them."
+node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" > "$WORK/stylus-tree.json"
+STEP_HINT=""
+
 step "Render gas-report/ (report.md, gas.json, gas.svg)"
 node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$OUT/evm.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
 
 printf '\nGas report written: %s\n' "gas-report/report.md"

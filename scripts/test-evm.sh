@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The EVM side's test command: formatting, build, forge tests with CI fuzz depth (10,000 runs),
-# freshness of the generated vectors and Yul, and the gas snapshot. Assumes `npm ci` was run.
+# freshness of the generated vectors and Yul, and the gas snapshot. Assumes `npm ci` was run, and
+# scripts/build-wasm.sh (the meter and the Stylus WASM: test/StylusMeter.t.sol runs them through
+# vm.ffi, which foundry.toml enables for the ci profile only); scripts/test.sh runs both first.
 #   scripts/test-evm.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FORGE=node_modules/.bin/forge
+source scripts/lib/foundry.sh
 SNAPSHOT=test/.gas-snapshot
 
 CURRENT_STEP=""
@@ -15,7 +17,8 @@ step() {
 trap 'echo "test-evm: FAILED at step: $CURRENT_STEP" >&2' ERR
 
 step "toolchain present"
-[ -x "$FORGE" ] || { echo "test-evm: $FORGE missing; run npm ci first" >&2; exit 1; }
+# The binary, not node_modules/.bin/forge: npm's wrapper exits 0 even when forge fails (scripts/lib/foundry.sh).
+FORGE=$(foundry_bin forge) || { echo "test-evm: forge missing; run npm ci first" >&2; exit 1; }
 
 step "forge fmt --check (solidity/, test/)"
 "$FORGE" fmt --check solidity test
@@ -29,10 +32,15 @@ node scripts/gen-vectors.mjs --check
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
 
-step "forge test (FOUNDRY_PROFILE=ci: 10,000 fuzz runs unless a test says otherwise)"
+step "built Stylus WASM and meter present (test/StylusMeter.t.sol runs them; scripts/build-wasm.sh builds both)"
+for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm; do
+  [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
+done
+
+step "forge test (FOUNDRY_PROFILE=ci: 10,000 fuzz runs unless a test says otherwise; ffi for StylusMeter.t.sol)"
 FOUNDRY_PROFILE=ci "$FORGE" test
 
-step "gas snapshot unchanged ($SNAPSHOT; after an intended change: $FORGE snapshot --mc GasTest --snap $SNAPSHOT)"
+step "gas snapshot unchanged ($SNAPSHOT; after an intended change: node_modules/.bin/forge snapshot --mc GasTest --snap $SNAPSHOT)"
 # forge 1.7's `snapshot --check` prints a diff but exits 0, so compare the files ourselves.
 CURRENT_SNAPSHOT=$(mktemp)
 "$FORGE" snapshot --mc GasTest --snap "$CURRENT_SNAPSHOT" >/dev/null

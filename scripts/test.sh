@@ -2,7 +2,9 @@
 # Runs every test suite of the project from a fresh clone: installs what it needs first.
 #   Rust: formatting, lints, unit/property/differential tests of every crate
 #   WASM: builds the deployable Stylus contract and tests that artifact through the offline meter
-#   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot)
+#   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
+#         WASM through the meter against them (test/StylusMeter.t.sol)
+#   Scripts: node --test test/scripts/ (deploy scripts, scripts/evm-gas.sh and the report's renderer)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -20,12 +22,22 @@ cargo fmt --all --check
 step "cargo clippy (all crates, all targets, warnings are errors)"
 STEP_HINT="fix the lints above."
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The deployable's wasm32-only code (entry point, allocator, round kernels) for both programs.
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
+  --no-default-features --features poseidon2 -- -D warnings
 
 step "Rust tests (cargo test --workspace --profile tools)"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
 # The tools profile is optimized (the differential tests hash thousands of inputs) but skips the
 # deployable's whole-program LTO, which would cost many minutes on wasmer.
 cargo test --workspace --profile tools --locked
+
+step "The wasm32 field backend (9 × 29-bit limbs) natively: its unit tests (cargo test --features backend-29x9)"
+STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deployed WASM uses this backend."
+# The lib tests only, in the dev profile: the permutations' tests with every operation inlined
+# natively take many minutes to compile; the artifact tests below run them on the WASM instead.
+cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
 
 step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."
@@ -39,7 +51,7 @@ step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"
 "$ROOT/scripts/test-evm.sh"
 
-step "Scripts: dev node and deploy failure modes, EVM deployment on a local anvil (node --test)"
+step "Scripts: dev node and deploy failure modes, EVM deployment, the gas report's EVM path on local anvils (node --test)"
 STEP_HINT="a script test failed; rerun with: node --test test/scripts/"
 node --test test/scripts/
 

@@ -10,11 +10,11 @@ interface IPoseidonErrors {
     error InputNotInField(uint256 position, uint256 value);
     /// @notice `hashPairs` got an array of odd length.
     error OddPairsLength(uint256 length);
-    /// @notice `hashPairs` got no elements, or `rootFromPath` got no siblings.
+    /// @notice `hashPairs` got no elements, or `rootFromPath`/`nodesFromPath` got no siblings.
     error EmptyInput();
-    /// @notice `rootFromPath` got more siblings than the maximum depth.
+    /// @notice `rootFromPath`/`nodesFromPath` got more siblings than the maximum depth.
     error TooManySiblings(uint256 count, uint256 max);
-    /// @notice `rootFromPath` got path bits at or above the path's depth (siblings.length).
+    /// @notice `rootFromPath`/`nodesFromPath` got path bits at or above the path's depth (siblings.length).
     error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
 }
 
@@ -35,6 +35,14 @@ interface IPoseidonT3Hasher is IPoseidonErrors {
         external
         view
         returns (uint256);
+
+    /// @notice Every node on the path from a leaf to the root: nodes[i] is the node at level i + 1, so
+    /// nodes[siblings.length - 1] is the root (what `rootFromPath` returns for the same arguments).
+    /// @dev Same arguments, hashing order and errors (in the same order) as `rootFromPath`.
+    function nodesFromPath(uint256 leaf, uint256[] calldata siblings, uint256 pathBits)
+        external
+        view
+        returns (uint256[] memory nodes);
 
     /// @notice Hashes consecutive pairs: out[i] = hash(flat[2i], flat[2i + 1]).
     /// @dev Reverts `EmptyInput()` for an empty array, `OddPairsLength(length)` for an odd length, and

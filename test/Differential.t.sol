@@ -63,6 +63,38 @@ contract DifferentialTest is Fixtures {
         }
     }
 
+    /// Every node of the walk against a hash loop, its last node against `rootFromPath`, Yul against
+    /// Solidity (1,000 runs in CI, like the root above).
+    /// forge-config: ci.fuzz.runs = 1000
+    function testFuzz_nodesFromPath_matchesHashChain(
+        uint256 leaf,
+        uint256 seed,
+        uint256 depth,
+        uint256 pathBits
+    ) public view {
+        leaf = bound(leaf, 0, P - 1);
+        depth = bound(depth, 1, 12);
+        pathBits = bound(pathBits, 0, 2 ** depth - 1);
+        uint256[] memory siblings = new uint256[](depth);
+        uint256[] memory want = new uint256[](depth);
+        uint256 node = leaf;
+        for (uint256 i; i < depth; ++i) {
+            siblings[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+            node = (pathBits >> i) & 1 == 1
+                ? PeerPoseidonT3.hash([siblings[i], node])
+                : PeerPoseidonT3.hash([node, siblings[i]]);
+            want[i] = node;
+        }
+        uint256[] memory nodes = yulHasher.nodesFromPath(leaf, siblings, pathBits);
+        assertEq(nodes, want, "PoseidonT3Yul nodesFromPath");
+        assertEq(nodes[depth - 1], yulHasher.rootFromPath(leaf, siblings, pathBits), "last node is the root");
+        if (depth <= 2) {
+            assertEq(
+                solidityHasher.nodesFromPath(leaf, siblings, pathBits), nodes, "PoseidonT3Solidity vs Yul"
+            );
+        }
+    }
+
     /// forge-config: ci.fuzz.runs = 1000
     function testFuzz_hashPairs_matchesHash(uint256 seed, uint256 pairs) public view {
         pairs = bound(pairs, 1, 6);
@@ -87,5 +119,31 @@ contract DifferentialTest is Fixtures {
             node = PeerPoseidonT3.hash([i, node]);
         }
         assertEq(yulHasher.rootFromPath(7, siblings, pathBits), node, "depth 256");
+    }
+
+    function test_nodesFromPath_maxDepth() public view {
+        uint256[] memory siblings = new uint256[](256);
+        uint256[] memory want = new uint256[](256);
+        uint256 pathBits = type(uint256).max;
+        uint256 node = 7;
+        for (uint256 i; i < 256; ++i) {
+            siblings[i] = i;
+            node = PeerPoseidonT3.hash([i, node]);
+            want[i] = node;
+        }
+        assertEq(yulHasher.nodesFromPath(7, siblings, pathBits), want, "depth 256");
+    }
+
+    /// @dev The plain Solidity hasher's walk at depth 3, every bit pattern, against the Yul hasher's.
+    function test_nodesFromPath_solidityMatchesYul_allPaths() public view {
+        uint256[] memory siblings = new uint256[](3);
+        (siblings[0], siblings[1], siblings[2]) = (11, P - 1, 0);
+        for (uint256 pathBits; pathBits < 8; ++pathBits) {
+            assertEq(
+                solidityHasher.nodesFromPath(5, siblings, pathBits),
+                yulHasher.nodesFromPath(5, siblings, pathBits),
+                "PoseidonT3Solidity vs Yul"
+            );
+        }
     }
 }

@@ -82,6 +82,74 @@ abstract contract HasherErrorsTest is Fixtures {
         hasher.rootFromPath(5, siblings, 0);
     }
 
+    function test_nodesFromPath_emptyPath() public {
+        vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
+        hasher.nodesFromPath(1, new uint256[](0), 0);
+    }
+
+    function test_nodesFromPath_tooManySiblings() public {
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256));
+        hasher.nodesFromPath(1, new uint256[](257), 0);
+    }
+
+    function testFuzz_nodesFromPath_pathBitsOutOfRange(uint256 depth, uint256 pathBits) public {
+        depth = bound(depth, 1, 255);
+        pathBits = bound(pathBits, 2 ** depth, type(uint256).max);
+        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.PathBitsOutOfRange.selector, pathBits, depth));
+        hasher.nodesFromPath(1, new uint256[](depth), pathBits);
+    }
+
+    function test_nodesFromPath_badLeafIsPositionZero() public {
+        uint256[] memory siblings = new uint256[](3);
+        siblings[1] = P; // also bad, but the leaf is checked first
+        expectNotInField(0, P);
+        hasher.nodesFromPath(P, siblings, 0);
+        expectNotInField(0, type(uint256).max);
+        hasher.nodesFromPath(type(uint256).max, siblings, 0);
+    }
+
+    function testFuzz_nodesFromPath_badSiblingPosition(uint256 depth, uint256 index, uint256 value) public {
+        depth = bound(depth, 1, 4);
+        index = bound(index, 0, depth - 1);
+        value = bound(value, P, type(uint256).max);
+        uint256[] memory siblings = new uint256[](depth);
+        siblings[index] = value;
+        expectNotInField(1 + index, value);
+        hasher.nodesFromPath(5, siblings, 0);
+    }
+
+    /// @dev Several faults at once (any depth up to 258, path bits in or out of range, a bad or good
+    /// leaf, a bad sibling anywhere): both functions must report the same first fault, byte for byte.
+    /// Every case has a bad sibling, so none hashes.
+    function testFuzz_nodesFromPath_revertsLikeRootFromPath(
+        uint256 depth,
+        uint256 pathBits,
+        bool bitsInRange,
+        uint256 leaf,
+        bool leafInField,
+        uint256 badIndex,
+        uint256 badValue
+    ) public view {
+        depth = bound(depth, 0, 258);
+        if (bitsInRange && depth < 256) pathBits = depth == 0 ? 0 : pathBits % (2 ** depth);
+        leaf = leafInField ? bound(leaf, 0, P - 1) : bound(leaf, P, type(uint256).max);
+        uint256[] memory siblings = new uint256[](depth);
+        if (depth != 0) siblings[badIndex % depth] = bound(badValue, P, type(uint256).max);
+        bytes memory rootRevert =
+            revertData(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (leaf, siblings, pathBits)));
+        bytes memory nodesRevert =
+            revertData(abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (leaf, siblings, pathBits)));
+        assertTrue(rootRevert.length >= 4, "rootFromPath reverts with an error");
+        assertTrue(keccak256(nodesRevert) == keccak256(rootRevert), "same revert data");
+    }
+
+    /// @dev The revert data of a call to the hasher that must fail.
+    function revertData(bytes memory data) internal view returns (bytes memory ret) {
+        bool ok;
+        (ok, ret) = address(hasher).staticcall(data);
+        assertTrue(!ok, "call reverts");
+    }
+
     function test_hashPairs_empty() public {
         vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
         hasher.hashPairs(new uint256[](0));

@@ -49,6 +49,25 @@ contract GasTest is Fixtures {
         circomlibHash(circomlib, 1, 2);
     }
 
+    /// @dev The path of scripts/evm-gas.sh: leaf 1, siblings 2..21, alternating children.
+    function depth20Path() internal pure returns (uint256[] memory siblings, uint256 pathBits) {
+        siblings = new uint256[](20);
+        for (uint256 i; i < 20; ++i) {
+            siblings[i] = i + 2;
+        }
+        pathBits = 0xAAAAA; // 0b1010_1010_1010_1010_1010
+    }
+
+    function test_gas_rootFromPath20_PoseidonT3Yul() public view {
+        (uint256[] memory siblings, uint256 pathBits) = depth20Path();
+        yulHasher.rootFromPath(1, siblings, pathBits);
+    }
+
+    function test_gas_nodesFromPath20_PoseidonT3Yul() public view {
+        (uint256[] memory siblings, uint256 pathBits) = depth20Path();
+        yulHasher.nodesFromPath(1, siblings, pathBits);
+    }
+
     function test_gas_insert2_yulBatched() public {
         yulTree.insert(1);
         yulTree.insert(2);

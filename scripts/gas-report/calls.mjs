@@ -21,4 +21,11 @@ export const CALLS = [
     meterArgs: `1,[${siblings.join(",")}],${pathBits}`,
     castArgs: ["1", `[${siblings.join(",")}]`, pathBits],
   },
+  {
+    function: `nodesFromPath(depth ${DEPTH})`,
+    deployable: "poseidon_stylus",
+    sig: "nodesFromPath(uint256,uint256[],uint256)",
+    meterArgs: `1,[${siblings.join(",")}],${pathBits}`,
+    castArgs: ["1", `[${siblings.join(",")}]`, pathBits],
+  },
 ];

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Measures deployed implementations on a node from transaction receipts (source "nitro"):
 // gas = gasUsed − 21,000 − gasUsedForL1 (Arbitrum receipts report the L1 component separately).
+// Prints a rows file ({rows: [...]}) for render.mjs.
 // Usage: node scripts/gas-report/measure-nitro.mjs --rpc URL --deployments deployments/<id>.json --cached true|false
 //        [--private-key KEY]
 import { execFileSync } from "node:child_process";
@@ -47,4 +48,5 @@ for (const call of CALLS) {
     cached,
   });
 }
-fs.writeSync(1, JSON.stringify(rows, null, 2) + "\n");
+const method = "receipt gasUsed − 21,000 − gasUsedForL1 on a Nitro node";
+fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", method, rows }, null, 2) + "\n");

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures the Stylus contract's functions with the offline meter (source "model") and prints
-// gas rows (JSON array) for render.mjs: each function cached and uncached.
+// a rows file ({rows: [...]}) for render.mjs: each function cached and uncached.
 // Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm-dir DIR [--only hash]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -45,4 +45,5 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
     });
   }
 }
-fs.writeSync(1, JSON.stringify(rows, null, 2) + "\n");
+const method = "stylus-meter call --json: cached_call / uncached_call (a transaction's gas − 21,000, Nitro's pricing)";
+fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-stylus.mjs", method, rows }, null, 2) + "\n");

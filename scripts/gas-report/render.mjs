@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Merges measured gas rows into the gas report: gas-report/gas.json, report.md and gas.svg.
-// Usage: node scripts/gas-report/render.mjs --out gas-report --meta meta.json rows1.json [rows2.json ...]
-// Each rows file is a JSON array of {implementation, language, function, gas, source, cached, note?}.
+// Usage: node scripts/gas-report/render.mjs [--out DIR] --meta meta.json rows1.json [rows2.json ...]
+//   --out DIR   where to write (default: gas-report)
+// Every rows file, read or written here, is one format: an object {rows: [...], ...} whose rows are
+// {implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
+// measure-stylus.mjs, measure-nitro.mjs, model-tree.mjs; gas.json is the same with the merged rows).
+// A row's `note` goes to the report's notes; `detail` (the measurement's inputs) stays out of gas.json.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
@@ -23,8 +27,8 @@ function loadRows(files) {
   const rows = [];
   for (const file of files) {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
-    const list = Array.isArray(parsed) ? parsed : parsed.rows;
-    for (const row of list) {
+    if (!Array.isArray(parsed?.rows)) throw new Error(`render: ${file}: not a rows file ({rows: [...]})`);
+    for (const row of parsed.rows) {
       for (const key of REQUIRED) {
         if (row[key] === undefined || row[key] === null) throw new Error(`render: ${file}: row without ${key}: ${JSON.stringify(row)}`);
       }
@@ -84,9 +88,11 @@ function markdown(rows, ladder, meta) {
       previous = step.gas;
     }
   }
-  if (meta.notes?.length) {
+  const rowNotes = sorted.filter((row) => row.note).map((row) => `${row.implementation}, \`${row.function}\` (${row.source}): ${row.note}`);
+  const notes = [...(meta.notes ?? []), ...rowNotes];
+  if (notes.length) {
     lines.push("", "## Notes", "");
-    for (const note of meta.notes) lines.push(`- ${note}`);
+    for (const note of notes) lines.push(`- ${note}`);
   }
   lines.push("", "## Tools", "");
   for (const [tool, version] of Object.entries(meta.tools ?? {})) lines.push(`- ${tool}: ${version}`);
@@ -135,9 +141,12 @@ function main() {
   const rows = loadRows(options.inputs);
   const ladder = meta.ladder ?? [];
   fs.mkdirSync(options.out, { recursive: true });
-  const gasJson = rows.map(({ implementation, language, function: fn, gas, source, cached }) => ({
-    implementation, language, function: fn, gas, source, cached,
-  }));
+  const gasJson = {
+    generated_by: "scripts/gas-report/render.mjs",
+    rows: rows.map(({ implementation, language, function: fn, gas, source, cached, note }) => ({
+      implementation, language, function: fn, gas, source, cached, ...(note ? { note } : {}),
+    })),
+  };
   fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, ladder, meta));

@@ -3,6 +3,12 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# The Foundry binaries themselves ahead of npm's node_modules/.bin wrappers, which exit 0 whatever
+# forge/cast/anvil returned (see scripts/lib/foundry.sh).
+for foundry_dir in "$ROOT"/node_modules/@foundry-rs/{forge,cast,anvil}-*/bin; do
+  [ -d "$foundry_dir" ] && PATH="$foundry_dir:$PATH"
+done
+unset foundry_dir
 
 step() {
   CURRENT_STEP="$1"

@@ -6,11 +6,10 @@ import {PoseidonHasher} from "../PoseidonHasher.sol";
 
 /// @title Append-only binary Poseidon T3 Merkle tree over any deployed hasher
 /// @notice The hasher is any `IPoseidonT3Hasher`: the Stylus contract on Arbitrum, `PoseidonT3Yul`
-/// elsewhere. With `batched`, an insert asks the hasher for whole paths (`rootFromPath`) instead of one
-/// external call per level: one call for an even index, two for an odd one (first the subtree the
-/// index completes, which later inserts need as a sibling, then the root: `rootFromPath` returns only
-/// the root). On the EVM this saves little, since a call costs far less than a hash; it matters for
-/// a hasher with a high per-call cost.
+/// elsewhere. With `batched`, an insert is exactly one external call at every index: `nodesFromPath`
+/// returns every node on the leaf's path, so the tree gets both the new root and the subtree the index
+/// completes (which later inserts need as a sibling) from one call. On the EVM this saves little, since
+/// a call costs far less than a hash; it matters for a hasher with a high per-call cost.
 /// Without `batched` (hashers that only offer `hash`), it makes one call per level.
 /// Empty subtrees hash to zeros[i]: zeros[0] = 0, zeros[i + 1] = hash(zeros[i], zeros[i]).
 contract IncrementalMerkleTree {
@@ -60,27 +59,20 @@ contract IncrementalMerkleTree {
         emit LeafInserted(index, leaf, newRoot);
     }
 
-    /// @dev The levels below `ones` (the index's trailing one bits) are right children of stored left
-    /// nodes; the node they lead to is the left node later inserts need, so it is computed and stored
-    /// first, then the path continues from it to the root.
+    /// @dev Bit i of `index` is 1 where the path is a right child, whose sibling is the stored left node
+    /// filledSubtrees[i]; elsewhere the sibling is an empty subtree, zeros[i]. So `index` is the path
+    /// bits. The node at level `ones` (the index's trailing one bits) is the first left node on the
+    /// path: later inserts need it as a sibling, so it is stored.
     function _insertBatched(uint256 leaf, uint256 index, uint256 levels) private returns (uint256) {
+        uint256[] memory siblings = new uint256[](levels);
+        for (uint256 i; i < levels; ++i) {
+            siblings[i] = (index >> i) & 1 == 1 ? filledSubtrees[i] : zeros[i];
+        }
+        uint256[] memory nodes = hasher.computePathNodes(leaf, siblings, index);
         uint256 ones = _trailingOnes(index);
-        uint256 node = leaf;
-        if (ones != 0) {
-            uint256[] memory lower = new uint256[](ones);
-            for (uint256 i; i < ones; ++i) {
-                lower[i] = filledSubtrees[i];
-            }
-            // forge-lint: disable-next-line(incorrect-shift)
-            node = hasher.computeRoot(leaf, lower, (1 << ones) - 1);
-        }
-        if (ones == levels) return node; // the last leaf: the completed subtree is the whole tree
-        filledSubtrees[ones] = node;
-        uint256[] memory upper = new uint256[](levels - ones);
-        for (uint256 i = ones; i < levels; ++i) {
-            upper[i - ones] = (index >> i) & 1 == 1 ? filledSubtrees[i] : zeros[i];
-        }
-        return hasher.computeRoot(node, upper, index >> ones);
+        // ones == levels: the last leaf, whose completed subtree is the whole tree.
+        if (ones < levels) filledSubtrees[ones] = ones == 0 ? leaf : nodes[ones - 1];
+        return nodes[levels - 1];
     }
 
     /// @dev The classic loop, one `hash` call per level. Like the batched path it stores only the

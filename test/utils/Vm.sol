@@ -5,9 +5,19 @@ pragma solidity ^0.8.24;
 /// published on the package registries we can reach, and we need only these few.
 /// Signatures are forge's (cheatcode address 0x7109709ECfa91a80626fF3989D68f67F5b1DD12D).
 interface Vm {
+    /// @notice What `tryFfi` returns: the command's exit code, stdout (hex-decoded when it is 0x-hex)
+    /// and stderr.
+    struct FfiResult {
+        int32 exitCode;
+        bytes stdout;
+        bytes stderr;
+    }
+
     function assume(bool condition) external pure;
     function expectRevert(bytes calldata revertData) external;
     function expectRevert(bytes4 revertSelector) external;
+    /// @dev Exactly `count` calls (any kind, STATICCALL included) to `callee` whose calldata starts with `data`.
+    function expectCall(address callee, bytes calldata data, uint64 count) external;
     function readFile(string calldata path) external view returns (string memory data);
     function parseJsonUint(string calldata json, string calldata key) external pure returns (uint256);
     function parseJsonUintArray(string calldata json, string calldata key)
@@ -17,6 +27,10 @@ interface Vm {
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function etch(address target, bytes calldata newRuntimeBytecode) external;
     function ffi(string[] calldata commandInput) external returns (bytes memory result);
+    function tryFfi(string[] calldata commandInput) external returns (FfiResult memory result);
+    function isFile(string calldata path) external view returns (bool result);
+    function parseJsonString(string calldata json, string calldata key) external pure returns (string memory);
+    function toString(bytes calldata value) external pure returns (string memory);
     function toString(uint256 value) external pure returns (string memory);
     function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
     function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory);

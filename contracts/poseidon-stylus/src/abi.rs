@@ -18,11 +18,11 @@ sol! {
         error InputNotInField(uint256 position, uint256 value);
         /// `hashPairs` got an array of odd length.
         error OddPairsLength(uint256 length);
-        /// `hashPairs` got no elements, or `rootFromPath` got no siblings.
+        /// `hashPairs` got no elements, or `rootFromPath`/`nodesFromPath` got no siblings.
         error EmptyInput();
-        /// `rootFromPath` got more siblings than the maximum depth.
+        /// `rootFromPath`/`nodesFromPath` got more siblings than the maximum depth.
         error TooManySiblings(uint256 count, uint256 max);
-        /// `rootFromPath` got path bits at or above the path's depth.
+        /// `rootFromPath`/`nodesFromPath` got path bits at or above the path's depth.
         error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
         /// The calldata has an unknown selector, is shorter than a selector, or its arguments do
         /// not decode. `selector` is the first four bytes, zero-padded when shorter.
@@ -39,6 +39,8 @@ sol! {
         function hash(uint256 a, uint256 b) external pure returns (uint256);
         /// Root of a binary Poseidon T3 Merkle tree from a leaf and its authentication path.
         function rootFromPath(uint256 leaf, uint256[] calldata siblings, uint256 pathBits) external pure returns (uint256);
+        /// Every node on the path from a leaf to the root: nodes[i] is the node at level i + 1.
+        function nodesFromPath(uint256 leaf, uint256[] calldata siblings, uint256 pathBits) external pure returns (uint256[] memory nodes);
         /// out[i] = hash(flat[2i], flat[2i + 1]).
         function hashPairs(uint256[] calldata flat) external pure returns (uint256[] memory);
     }

@@ -1,5 +1,6 @@
-//! The contract's functions on decoded arguments: input checks, one call into `poseidon_bn254`,
-//! and the custom error for every rejected input. Nothing is reduced mod p: a word ≥ p is an error.
+//! The contract's functions on arguments read in place from the calldata: input checks, the
+//! calls into `poseidon_bn254`, and the custom error for every rejected input. Nothing is
+//! reduced mod p: a word ≥ p is an error.
 
 use alloy_primitives::U256;
 use poseidon_bn254::Fr;
@@ -9,71 +10,69 @@ use crate::abi::IPoseidonErrors::{
     EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
 use crate::abi::IPoseidonErrors::{IPoseidonErrorsErrors as Revert, InputNotInField};
+use crate::calldata::Word;
 #[cfg(any(test, feature = "hash2"))]
-use alloc::vec::Vec;
+use crate::returndata::WordArray;
 
-/// Most siblings `rootFromPath` accepts: a path in a tree of depth 256 still has one bit per
-/// level in the `uint256` `pathBits`, so no smaller limit is needed; gas bounds real calls.
+/// Most siblings `rootFromPath`/`nodesFromPath` accept: a path in a tree of depth 256 still has
+/// one bit per level in the `uint256` `pathBits`, so no smaller limit is needed; gas bounds real
+/// calls.
 #[cfg(any(test, feature = "hash2"))]
 pub const MAX_SIBLINGS: usize = 256;
 
 /// The word as a field element, or `InputNotInField(position, value)` if it is ≥ p.
-/// Limbs in, limbs out: ruint and `Fr` both keep little-endian `u64` limbs, so no byte shuffling.
 #[inline(always)]
-fn field_element(value: &U256, position: usize) -> Result<Fr, Revert> {
-    Fr::from_limbs(*value.as_limbs()).ok_or(Revert::InputNotInField(InputNotInField {
-        position: U256::from(position),
-        value: *value,
-    }))
-}
-
-#[inline(always)]
-fn word(value: Fr) -> U256 {
-    U256::from_limbs(value.to_limbs())
+fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> {
+    Fr::from_be_bytes(word).map_err(|_| {
+        Revert::InputNotInField(InputNotInField {
+            position: U256::from(position),
+            value: U256::from_be_bytes(*word),
+        })
+    })
 }
 
 /// circomlib Poseidon t = 2: `hash(uint256)`.
 #[cfg(any(test, feature = "hash1"))]
-pub fn hash1(a: &U256) -> Result<U256, Revert> {
+pub fn hash1(a: &Word) -> Result<Word, Revert> {
     let inputs = [field_element(a, 0)?];
-    Ok(word(poseidon_bn254::poseidon::hash1(&inputs)))
+    Ok(poseidon_bn254::poseidon::hash1(&inputs).to_be_bytes())
 }
 
 /// circomlib Poseidon t = 3: `hash(uint256,uint256)`.
 #[cfg(any(test, feature = "hash2"))]
-pub fn hash2(a: &U256, b: &U256) -> Result<U256, Revert> {
+pub fn hash2(a: &Word, b: &Word) -> Result<Word, Revert> {
     let inputs = [field_element(a, 0)?, field_element(b, 1)?];
-    Ok(word(poseidon_bn254::poseidon::hash2(&inputs)))
+    Ok(poseidon_bn254::poseidon::hash2(&inputs).to_be_bytes())
 }
 
 /// circomlib Poseidon t = 4: `hash(uint256,uint256,uint256)`.
 #[cfg(any(test, feature = "hash3"))]
-pub fn hash3(a: &U256, b: &U256, c: &U256) -> Result<U256, Revert> {
+pub fn hash3(a: &Word, b: &Word, c: &Word) -> Result<Word, Revert> {
     let inputs = [
         field_element(a, 0)?,
         field_element(b, 1)?,
         field_element(c, 2)?,
     ];
-    Ok(word(poseidon_bn254::poseidon::hash3(&inputs)))
+    Ok(poseidon_bn254::poseidon::hash3(&inputs).to_be_bytes())
 }
 
 /// circomlib Poseidon t = 5: `hash(uint256,uint256,uint256,uint256)`.
 #[cfg(any(test, feature = "hash4"))]
-pub fn hash4(a: &U256, b: &U256, c: &U256, d: &U256) -> Result<U256, Revert> {
+pub fn hash4(a: &Word, b: &Word, c: &Word, d: &Word) -> Result<Word, Revert> {
     let inputs = [
         field_element(a, 0)?,
         field_element(b, 1)?,
         field_element(c, 2)?,
         field_element(d, 3)?,
     ];
-    Ok(word(poseidon_bn254::poseidon::hash4(&inputs)))
+    Ok(poseidon_bn254::poseidon::hash4(&inputs).to_be_bytes())
 }
 
 /// Poseidon2 t = 3: `poseidon2(uint256,uint256)`.
 #[cfg(any(test, feature = "poseidon2"))]
-pub fn poseidon2(a: &U256, b: &U256) -> Result<U256, Revert> {
+pub fn poseidon2(a: &Word, b: &Word) -> Result<Word, Revert> {
     let inputs = [field_element(a, 0)?, field_element(b, 1)?];
-    Ok(word(poseidon_bn254::poseidon2::hash2(&inputs)))
+    Ok(poseidon_bn254::poseidon2::hash2(&inputs).to_be_bytes())
 }
 
 /// `rootFromPath(leaf, siblings, pathBits)`. Checks, in this order: `EmptyInput`,
@@ -81,7 +80,28 @@ pub fn poseidon2(a: &U256, b: &U256) -> Result<U256, Revert> {
 /// `InputNotInField(1 + i, siblings[i])` for the first sibling ≥ p (checked while hashing:
 /// hashing has no side effects, so the first bad sibling is reported either way).
 #[cfg(any(test, feature = "hash2"))]
-pub fn root_from_path(leaf: &U256, siblings: &[U256], path_bits: &U256) -> Result<U256, Revert> {
+pub fn root_from_path(leaf: &Word, siblings: &[Word], path_bits: &Word) -> Result<Word, Revert> {
+    let path_bits = check_path(siblings, path_bits)?;
+    walk_path(leaf, siblings, &path_bits, &mut []).map(|root| root.to_be_bytes())
+}
+
+/// `nodesFromPath(leaf, siblings, pathBits)`: every node `rootFromPath` computes on the way up
+/// (`nodes[i]` at level i + 1, the last one the root), with the same checks in the same order.
+#[cfg(any(test, feature = "hash2"))]
+pub fn nodes_from_path(
+    leaf: &Word,
+    siblings: &[Word],
+    path_bits: &Word,
+) -> Result<WordArray, Revert> {
+    let path_bits = check_path(siblings, path_bits)?;
+    let mut nodes = WordArray::zeroed(siblings.len());
+    walk_path(leaf, siblings, &path_bits, nodes.words_mut())?;
+    Ok(nodes)
+}
+
+/// The checks on the path's shape, before any hashing; returns `pathBits` as a number.
+#[cfg(any(test, feature = "hash2"))]
+fn check_path(siblings: &[Word], path_bits: &Word) -> Result<U256, Revert> {
     let depth = siblings.len();
     if depth == 0 {
         return Err(Revert::EmptyInput(EmptyInput {}));
@@ -92,14 +112,30 @@ pub fn root_from_path(leaf: &U256, siblings: &[U256], path_bits: &U256) -> Resul
             max: U256::from(MAX_SIBLINGS),
         }));
     }
+    let path_bits = U256::from_be_bytes(*path_bits);
     // depth < 256 here unless the path is full-depth, where every bit is a level.
-    if depth < MAX_SIBLINGS && (*path_bits >> depth) != U256::ZERO {
+    if depth < MAX_SIBLINGS && (path_bits >> depth) != U256::ZERO {
         return Err(Revert::PathBitsOutOfRange(PathBitsOutOfRange {
-            pathBits: *path_bits,
+            pathBits: path_bits,
             depth: U256::from(depth),
         }));
     }
+    Ok(path_bits)
+}
+
+/// The walk from the leaf to the root, shared by both path functions (one body keeps the program
+/// small): returns the root and writes the node of level i + 1 to `nodes[i]` while `nodes` has
+/// room (none for `rootFromPath`).
+#[cfg(any(test, feature = "hash2"))]
+#[inline(never)]
+fn walk_path(
+    leaf: &Word,
+    siblings: &[Word],
+    path_bits: &U256,
+    nodes: &mut [Word],
+) -> Result<Fr, Revert> {
     let mut node = field_element(leaf, 0)?;
+    let mut slots = nodes.iter_mut();
     for (level, sibling) in siblings.iter().enumerate() {
         let sibling = field_element(sibling, 1 + level)?;
         let pair = if path_bits.bit(level) {
@@ -108,29 +144,33 @@ pub fn root_from_path(leaf: &U256, siblings: &[U256], path_bits: &U256) -> Resul
             [node, sibling]
         };
         node = poseidon_bn254::poseidon::hash2(&pair);
+        if let Some(slot) = slots.next() {
+            *slot = node.to_be_bytes();
+        }
     }
-    Ok(word(node))
+    Ok(node)
 }
 
 /// `hashPairs(flat)`: `EmptyInput`, `OddPairsLength(length)`, then `InputNotInField(j, flat[j])`
 /// for the first element ≥ p.
 #[cfg(any(test, feature = "hash2"))]
-pub fn hash_pairs(flat: &[U256]) -> Result<Vec<U256>, Revert> {
+pub fn hash_pairs(flat: &[Word]) -> Result<WordArray, Revert> {
     if flat.is_empty() {
         return Err(Revert::EmptyInput(EmptyInput {}));
     }
-    if !flat.len().is_multiple_of(2) {
+    let (pairs, odd) = flat.as_chunks::<2>();
+    if !odd.is_empty() {
         return Err(Revert::OddPairsLength(OddPairsLength {
             length: U256::from(flat.len()),
         }));
     }
-    let mut out = Vec::with_capacity(flat.len() / 2);
-    for (pair_index, pair) in flat.chunks_exact(2).enumerate() {
+    let mut out = WordArray::zeroed(pairs.len());
+    for ((pair_index, [a, b]), slot) in pairs.iter().enumerate().zip(out.words_mut()) {
         let inputs = [
-            field_element(&pair[0], 2 * pair_index)?,
-            field_element(&pair[1], 2 * pair_index + 1)?,
+            field_element(a, 2 * pair_index)?,
+            field_element(b, 2 * pair_index + 1)?,
         ];
-        out.push(word(poseidon_bn254::poseidon::hash2(&inputs)));
+        *slot = poseidon_bn254::poseidon::hash2(&inputs).to_be_bytes();
     }
     Ok(out)
 }

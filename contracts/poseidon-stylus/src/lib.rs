@@ -14,31 +14,25 @@
 //! Functions are grouped by cargo feature (`hash2` and `poseidon2` by default; `hash1`, `hash3`,
 //! `hash4` as separate deployables); see README.md for which build holds what.
 // no_std for our own code; std is still linked on wasm32 because stylus-core depends on it
-// (lazy_static), and it provides the panic handler (panic = "abort": a panic traps).
+// (lazy_static), and it provides the panic handler (panic = "abort": a panic traps). No panic
+// is reachable in the program (see `entry`), so none of that handler ends up in it.
 #![cfg_attr(target_arch = "wasm32", no_std)]
 #![warn(missing_docs)]
 
 extern crate alloc;
 
 pub mod abi;
+pub mod calldata;
 pub mod dispatch;
 #[cfg(any(test, feature = "std"))]
 pub mod export;
 pub mod functions;
+pub mod returndata;
 
 #[cfg(test)]
 mod tests;
 
-/// The Stylus entry point (wasm32 only; native builds test [`dispatch::dispatch`] directly).
 #[cfg(target_arch = "wasm32")]
-mod entry {
-    use alloc::vec::Vec;
-    use stylus_sdk::prelude::*;
-
-    /// The SDK's `#[entrypoint]` wraps this in the exported `user_entrypoint`, which reads the
-    /// calldata, calls it, and writes the return or revert data.
-    #[entrypoint]
-    fn user_main(input: Vec<u8>, _host: stylus_sdk::host::VM) -> stylus_sdk::ArbResult {
-        crate::dispatch::dispatch(&input)
-    }
-}
+mod allocator;
+#[cfg(target_arch = "wasm32")]
+mod entry;

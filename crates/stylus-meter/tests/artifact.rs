@@ -17,6 +17,7 @@ sol! {
     function hash(uint256 a, uint256 b) external pure returns (uint256);
     function poseidon2(uint256 a, uint256 b) external pure returns (uint256);
     function rootFromPath(uint256 leaf, uint256[] siblings, uint256 pathBits) external pure returns (uint256);
+    function nodesFromPath(uint256 leaf, uint256[] siblings, uint256 pathBits) external pure returns (uint256[]);
     function hashPairs(uint256[] flat) external pure returns (uint256[]);
     error InputNotInField(uint256 position, uint256 value);
     error OddPairsLength(uint256 length);
@@ -33,7 +34,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The default deployable (Poseidon T3, rootFromPath, hashPairs).
+/// The default deployable (Poseidon T3, rootFromPath, nodesFromPath, hashPairs).
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
     PROGRAM.get_or_init(|| load("POSEIDON_STYLUS_WASM", "poseidon_stylus.wasm"))
@@ -236,13 +237,28 @@ fn random_inputs_match_the_native_library() {
         let siblings: Vec<U256> = (0..depth).map(|_| random_field(&mut rng)).collect();
         let bits = U256::from(rng.random::<u64>() & ((1u64 << depth) - 1));
         let mut node = to_fr(leaf);
+        let mut nodes = Vec::new();
         for (level, sibling) in siblings.iter().enumerate() {
             node = if bits.bit(level) {
                 poseidon::hash2(&[to_fr(*sibling), node])
             } else {
                 poseidon::hash2(&[node, to_fr(*sibling)])
             };
+            nodes.push(to_u256(node));
         }
+        let returned = call_ok(
+            &nodesFromPathCall {
+                leaf,
+                siblings: siblings.clone(),
+                pathBits: bits,
+            }
+            .abi_encode(),
+        );
+        assert_eq!(
+            Vec::<U256>::abi_decode(&returned).expect("uint256[]"),
+            nodes,
+            "nodesFromPath depth {depth}, seed {seed}"
+        );
         let call = rootFromPathCall {
             leaf,
             siblings: siblings.clone(),
@@ -380,6 +396,39 @@ fn batch_shape_errors() {
         }
         .abi_encode(),
     );
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn nodes_from_path_reverts_like_root_from_path() {
+    let (one, p) = (U256::from(1), p());
+    let cases = [
+        (one, vec![], U256::ZERO),
+        (one, vec![one; MAX_SIBLINGS + 1], U256::ZERO),
+        (one, vec![one, one], U256::from(4)),
+        (p, vec![one, one], U256::ZERO),
+        (one, vec![one, p, p], U256::from(5)),
+    ];
+    for (leaf, siblings, path_bits) in cases {
+        let root = call(
+            &rootFromPathCall {
+                leaf,
+                siblings: siblings.clone(),
+                pathBits: path_bits,
+            }
+            .abi_encode(),
+        );
+        assert!(root.reverted, "rootFromPath accepted a bad path");
+        reverts_with(
+            &nodesFromPathCall {
+                leaf,
+                siblings,
+                pathBits: path_bits,
+            }
+            .abi_encode(),
+            root.returndata,
+        );
+    }
 }
 
 #[test]

@@ -336,3 +336,27 @@ fn selector_only_calldata_is_invalid_for_every_function() {
         );
     }
 }
+
+#[test]
+fn nodes_from_path_reverts_exactly_like_root_from_path() {
+    let mut cases = vec![
+        (U256::from(1), vec![], U256::ZERO),
+        (modulus(), vec![modulus(); MAX_SIBLINGS + 1], U256::MAX),
+        (modulus(), vec![modulus(); 3], U256::from(8)),
+        (U256::MAX, vec![U256::from(5); 4], U256::ZERO),
+    ];
+    for i in 0..4 {
+        let mut siblings = vec![U256::from(5); 4];
+        siblings[i] = modulus();
+        cases.push((U256::from(1), siblings, U256::from(0b0110)));
+    }
+    for (leaf, siblings, path_bits) in cases {
+        let nodes = IPoseidonT3::nodesFromPathCall {
+            leaf,
+            siblings: siblings.clone(),
+            pathBits: path_bits,
+        };
+        let root = root_call(leaf, siblings, path_bits);
+        assert_eq!(revert_of(&nodes), revert_of(&root), "{leaf} {path_bits}");
+    }
+}

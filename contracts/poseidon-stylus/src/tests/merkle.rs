@@ -1,13 +1,15 @@
-//! `rootFromPath` and `hashPairs` against a plain loop over `poseidon_bn254::poseidon::hash2`.
+//! `rootFromPath`, `nodesFromPath` and `hashPairs` against a plain loop over `poseidon_bn254::poseidon::hash2`.
 
 use alloy_primitives::U256;
 
 use super::{fr, from_fr, pseudo_random_words, returns};
 use crate::abi::IPoseidonT3;
 
-/// Reference: walk up the tree, bit i of `path_bits` set ⇒ the node is a right child.
-fn reference_root(leaf: U256, siblings: &[U256], path_bits: U256) -> U256 {
+/// Reference: walk up the tree, bit i of `path_bits` set ⇒ the node is a right child; every
+/// node above the leaf, the root last.
+fn reference_nodes(leaf: U256, siblings: &[U256], path_bits: U256) -> Vec<U256> {
     let mut node = fr(leaf);
+    let mut nodes = Vec::new();
     for (level, sibling) in siblings.iter().enumerate() {
         let sibling = fr(*sibling);
         node = if path_bits.bit(level) {
@@ -15,8 +17,15 @@ fn reference_root(leaf: U256, siblings: &[U256], path_bits: U256) -> U256 {
         } else {
             poseidon_bn254::poseidon::hash2(&[node, sibling])
         };
+        nodes.push(from_fr(node));
     }
-    from_fr(node)
+    nodes
+}
+
+fn reference_root(leaf: U256, siblings: &[U256], path_bits: U256) -> U256 {
+    *reference_nodes(leaf, siblings, path_bits)
+        .last()
+        .expect("a non-empty path")
 }
 
 #[test]
@@ -109,5 +118,34 @@ fn hash_pairs_matches_pairwise_hashes() {
             expected,
             "{pairs} pairs"
         );
+    }
+}
+
+#[test]
+fn nodes_from_path_lists_every_level_and_ends_at_the_root() {
+    for (case, depth) in [1usize, 2, 20, 256].into_iter().enumerate() {
+        let words = pseudo_random_words(depth + 2, 500 + case as u64);
+        let (leaf, siblings) = (words[0], words[2..].to_vec());
+        let mut path_bits = words[1];
+        if depth < 256 {
+            path_bits &= (U256::from(1) << depth) - U256::from(1);
+        }
+        let nodes = returns(&IPoseidonT3::nodesFromPathCall {
+            leaf,
+            siblings: siblings.clone(),
+            pathBits: path_bits,
+        });
+        assert_eq!(nodes.len(), depth);
+        assert_eq!(
+            nodes,
+            reference_nodes(leaf, &siblings, path_bits),
+            "depth {depth}"
+        );
+        let root = returns(&IPoseidonT3::rootFromPathCall {
+            leaf,
+            siblings,
+            pathBits: path_bits,
+        });
+        assert_eq!(nodes.last(), Some(&root), "depth {depth}");
     }
 }

@@ -1,6 +1,7 @@
 //! Native tests of the dispatch layer: the same code the deployed program runs, fed calldata
 //! built with alloy, results compared with `poseidon_bn254` and circomlibjs/openzeppelin vectors.
 
+mod abi_codec;
 mod abi_export;
 mod errors;
 mod merkle;

@@ -43,8 +43,12 @@
 //! permutations made the module 223–379 KB, over Nitro's 128 KiB limit. The price is a call
 //! (3,800 ink + 2,450 per block entered) and arguments and results passed through linear
 //! memory (Rust's wasm32 ABI passes aggregates by pointer): for a 29×9 `mul` roughly
-//! 18 loads and 9 stores, ~25% of its cost.
+//! 18 loads and 9 stores, ~25% of its cost. The permutations therefore chain the operations of
+//! a round inside one kernel where that pays (`kernel`: circomlib's S-box plus round constant,
+//! Poseidon2's rounds, eight partial rounds per call), keeping intermediates in locals and
+//! leaving sums unreduced until a product or a final `reduce` needs them.
 
+pub(crate) mod kernel;
 mod modulus;
 #[cfg(use_u29x9)]
 mod u29x9;

@@ -243,6 +243,52 @@ pub const fn sub(a: &Repr, b: &Repr) -> Repr {
     add_two_p_if(&d, carry as u64)
 }
 
+/// a + b with the carries propagated but no reduction: the result's bound is the sum of the
+/// inputs' bounds. For chains of additions inside a round kernel, where one [`reduce`] at the end
+/// replaces a conditional subtraction per addition. The caller keeps values below
+/// [`MAX_UNREDUCED_P`]·p, which [`mul`], [`square`] and [`reduce`] accept.
+#[inline(always)]
+pub const fn add_unreduced(a: &Repr, b: &Repr) -> Repr {
+    let mut out = [0u64; 9];
+    let mut carry = 0u64;
+    seq!(I in 0..8 {
+        let v = a[I] + b[I] + carry;
+        out[I] = v & MASK;
+        carry = v >> BITS;
+    });
+    out[8] = a[8] + b[8] + carry;
+    out
+}
+
+/// Largest multiple of p an unreduced value may reach: mul/square of inputs below 8.5p still
+/// return p + (8.5p)²/R < 1.43p (< 2p), and every value stays far below 2^261.
+#[cfg_attr(not(test), allow(dead_code))] // the bound the tests check; documentation otherwise
+pub const MAX_UNREDUCED_P: u64 = 8;
+
+/// floor(2^266 / (p_3 + 1)), p_3 the top 64-bit limb of p: at most 2^266/p, so the quotient
+/// estimate in [`reduce`] never exceeds the true quotient.
+const QUOTIENT_MUL: u64 = ((1u128 << 74) / (P64[3] as u128 + 1)) as u64;
+
+/// Weak reduction of a value below 2^258 (normalized limbs) to [0, 1.13p): subtracts q·p for a
+/// quotient estimate q from the top bits, q ≤ v/p < q + 1.13 (bits below 2^250 are ignored:
+/// < 0.09p; the multiplier's rounding: < 0.04 for v < 2^258; the final floor: < 1).
+#[inline(always)]
+pub const fn reduce(a: &Repr) -> Repr {
+    // a[8] holds bits 232..260, so this is floor(v / 2^250).
+    let top = a[8] >> 18;
+    let q = (top * QUOTIENT_MUL) >> 16;
+    let mut out = [0u64; 9];
+    let mut carry = 0i64;
+    seq!(I in 0..8 {
+        let v = a[I] as i64 - (q * P[I]) as i64 + carry;
+        out[I] = v as u64 & MASK;
+        carry = v >> BITS;
+    });
+    // The result is in [0, 1.13p), so the top limb needs no borrow out.
+    out[8] = (a[8] as i64 - (q * P[8]) as i64 + carry) as u64;
+    out
+}
+
 /// Canonical little-endian 64-bit limbs (< p) to Montgomery form.
 pub const fn from_canonical(limbs: &[u64; 4]) -> Repr {
     mul(&from_u64x4(limbs), &R2)
@@ -263,7 +309,10 @@ pub const fn to_canonical(a: &Repr) -> [u64; 4] {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+    use super::super::modulus::sub_with_borrow;
     use super::*;
+    use std::vec::Vec;
 
     #[test]
     fn constants_match_their_definitions() {
@@ -292,6 +341,114 @@ mod tests {
         let mut v = P;
         v[0] += x;
         v
+    }
+
+    /// Deterministic values spread over [0, 2^253) as normalized limbs (splitmix64).
+    fn spread(count: usize) -> impl Iterator<Item = Repr> {
+        let mut state = 7u64;
+        (0..count).map(move |_| {
+            let mut limbs = [0u64; 4];
+            for limb in &mut limbs {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                *limb = z ^ (z >> 27);
+            }
+            limbs[3] >>= 11;
+            from_u64x4(&limbs)
+        })
+    }
+
+    /// v − 1 for v ≥ 1 (normalized limbs, any size).
+    fn sub_raw_one(v: &Repr) -> Repr {
+        let mut out = *v;
+        for limb in out.iter_mut() {
+            if *limb > 0 {
+                *limb -= 1;
+                break;
+            }
+            *limb = MASK;
+        }
+        out
+    }
+
+    /// The value as a u64x4 number (it must be < 2^256).
+    fn value(a: &Repr) -> [u64; 4] {
+        to_u64x4(a)
+    }
+
+    #[test]
+    fn unreduced_sums_and_reduce_keep_the_value_mod_p() {
+        let one = [1, 0, 0, 0, 0, 0, 0, 0, 0];
+        let max_weak = sub(&TWO_P, &one); // 2p − 1, the largest weakly reduced value
+        let mut cases: Vec<Repr> = spread(2_000).collect();
+        cases.extend([ZERO, sub(&P, &one), P, add_unreduced(&P, &one), max_weak]);
+        for a in &cases {
+            // a + k·p up to below 8p (a < 2p), built by unreduced additions.
+            let mut v = *a;
+            for k in 0..MAX_UNREDUCED_P - 1 {
+                let reduced = reduce(&v);
+                assert!(
+                    reduced.iter().all(|&limb| limb <= MASK),
+                    "limbs of reduce({k}p + a)"
+                );
+                assert_eq!(
+                    to_canonical(&reduced),
+                    to_canonical(&v),
+                    "reduce keeps the value mod p"
+                );
+                // [0, 1.13p): below 2p is what every other operation needs.
+                let (_, borrow) = sub_with_borrow(&value(&reduced), &value(&TWO_P));
+                assert_eq!(borrow, 1, "reduce({k}p + a) < 2p");
+                // Multiplication accepts the unreduced value and returns a weakly reduced one.
+                let product = mul(&v, &v);
+                let (_, borrow) = sub_with_borrow(&value(&product), &value(&TWO_P));
+                assert_eq!(borrow, 1, "mul({k}p + a) < 2p");
+                assert_eq!(to_canonical(&product), to_canonical(&square(&reduced)));
+                v = add_unreduced(&v, &P);
+            }
+        }
+        // reduce's whole domain, up to 2^258 − 1, and its exact multiples of p.
+        let mut top = [MASK; 9];
+        top[8] = (1 << 26) - 1;
+        let (mut multiple, mut k) = (P, 1);
+        while multiple[8] < top[8] {
+            assert_eq!(to_canonical(&reduce(&multiple)), [0; 4], "reduce({k}p)");
+            multiple = add_unreduced(&multiple, &P);
+            k += 1;
+        }
+        // Random values over the whole domain, and each just below a multiple of p (where an
+        // overestimated quotient would go negative).
+        let mut state = 11u64;
+        let mut domain: Vec<Repr> = (0..5_000)
+            .map(|_| {
+                core::array::from_fn(|i| {
+                    state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    let z = (state ^ (state >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    (z ^ (z >> 29)) & if i == 8 { (1 << 26) - 1 } else { MASK }
+                })
+            })
+            .collect();
+        let mut below = P;
+        while below[8] < top[8] {
+            domain.push(sub_raw_one(&below));
+            below = add_unreduced(&below, &P);
+        }
+        domain.push(top);
+        for v in &domain {
+            let reduced = reduce(v);
+            assert!(
+                reduced.iter().all(|&limb| limb <= MASK),
+                "limbs of reduce({v:?})"
+            );
+            let (_, borrow) = sub_with_borrow(&value(&reduced), &value(&TWO_P));
+            assert_eq!(borrow, 1, "reduce({v:?}) < 2p");
+            assert_eq!(
+                to_canonical(&reduced),
+                to_canonical(v),
+                "reduce({v:?}) mod p"
+            );
+        }
     }
 
     #[test]

@@ -124,6 +124,18 @@ pub const fn add(a: &Repr, b: &Repr) -> Repr {
     reduce_once([s0, s1, s2, s3])
 }
 
+/// Values stay fully reduced in this representation, so the "unreduced" sum is the sum.
+#[inline(always)]
+pub const fn add_unreduced(a: &Repr, b: &Repr) -> Repr {
+    add(a, b)
+}
+
+/// Values are always reduced here.
+#[inline(always)]
+pub const fn reduce(a: &Repr) -> Repr {
+    *a
+}
+
 #[inline(always)]
 pub const fn sub(a: &Repr, b: &Repr) -> Repr {
     let (diff, borrow) = sub_with_borrow(a, b);

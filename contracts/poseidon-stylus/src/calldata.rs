@@ -1,0 +1,55 @@
+//! Reads a call's arguments in place, by the Solidity ABI rules for the shapes this contract
+//! takes (`uint256` head words and `uint256[]` arrays), accepting exactly what alloy's
+//! `abi_decode_raw` accepts (a test fuzzes the two against each other).
+//!
+//! Why not alloy's decoder on the deployed path: it allocates a `Vec` per array and has bounds
+//! checks the compiler cannot prove away, each of which links std's panic machinery, whose
+//! strings cost ~0.75 gas per byte of data segment on every call (see `entry.rs`). Reading
+//! in place with `get`/`split_first_chunk` has no panic path and copies nothing.
+
+/// One ABI word: 32 big-endian bytes.
+pub type Word = [u8; 32];
+
+/// The argument bytes of a call (everything after the selector).
+#[derive(Clone, Copy)]
+pub struct Args<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Args<'a> {
+    /// Wraps the bytes after the selector.
+    pub fn new(data: &'a [u8]) -> Self {
+        Args { data }
+    }
+
+    /// Head word `index` (a static argument), or `None` if the calldata ends before it.
+    pub fn word(&self, index: usize) -> Option<&'a Word> {
+        word_at(self.data, index.checked_mul(32)?)
+    }
+
+    /// The `uint256[]` whose offset is head word `index`: the offset must point inside the
+    /// arguments, to a length word followed by at least that many words.
+    pub fn words(&self, index: usize) -> Option<&'a [Word]> {
+        let offset = as_offset(self.word(index)?)?;
+        let length = as_offset(word_at(self.data, offset)?)?;
+        let start = offset.checked_add(32)?;
+        let bytes = self
+            .data
+            .get(start..start.checked_add(length.checked_mul(32)?)?)?;
+        let (words, rest) = bytes.as_chunks::<32>();
+        rest.is_empty().then_some(words)
+    }
+}
+
+fn word_at(data: &[u8], at: usize) -> Option<&Word> {
+    data.get(at..)?.first_chunk::<32>()
+}
+
+/// A word as an offset or length: its value, if it fits in `usize`.
+fn as_offset(word: &Word) -> Option<usize> {
+    let (high, low) = word.split_last_chunk::<8>()?;
+    if high.iter().any(|&byte| byte != 0) {
+        return None;
+    }
+    usize::try_from(u64::from_be_bytes(*low)).ok()
+}

@@ -1,0 +1,104 @@
+//! Builds return and revert data: each in one buffer of exactly its size, allocated once.
+//!
+//! Hand-written for the same reason as `calldata.rs`: alloy's encoders grow their `Vec`s with
+//! `reserve`/`push`, whose overflow checks the compiler cannot prove away and which link std's
+//! panic machinery into the program. Tests compare every encoding with alloy's.
+
+use alloc::vec::Vec;
+use alloy_sol_types::SolError;
+
+use crate::abi::IPoseidonErrors::{
+    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
+    PathBitsOutOfRange, TooManySiblings,
+};
+use crate::calldata::Word;
+
+/// A single `uint256` return value.
+pub fn word(value: Word) -> Vec<u8> {
+    value.to_vec()
+}
+
+/// A `uint256[]` return value being filled: the ABI head (offset 0x20, length) and `len`
+/// zero words, written in place through [`WordArray::words_mut`].
+pub struct WordArray {
+    encoded: Vec<u8>,
+}
+
+impl WordArray {
+    /// `len` zero words.
+    pub fn zeroed(len: usize) -> Self {
+        let size = len
+            .checked_mul(32)
+            .and_then(|bytes| bytes.checked_add(64))
+            .filter(|&size| size <= isize::MAX as usize)
+            .unwrap_or_else(|| out_of_memory());
+        let mut encoded = alloc::vec![0u8; size];
+        if let Some((offset, rest)) = encoded.split_first_chunk_mut::<32>() {
+            offset[31] = 0x20;
+            if let Some(length) = rest.first_chunk_mut::<32>() {
+                *length = alloy_primitives::U256::from(len).to_be_bytes::<32>();
+            }
+        }
+        WordArray { encoded }
+    }
+
+    /// The array's elements.
+    pub fn words_mut(&mut self) -> &mut [Word] {
+        self.encoded
+            .get_mut(64..)
+            .unwrap_or_default()
+            .as_chunks_mut::<32>()
+            .0
+    }
+
+    /// The return data.
+    pub fn into_abi(self) -> Vec<u8> {
+        self.encoded
+    }
+}
+
+/// The revert data of a custom error: its selector and its arguments, one word each.
+pub fn revert(error: &Revert) -> Vec<u8> {
+    let u256 = |value: &alloy_primitives::U256| value.to_be_bytes::<32>();
+    match error {
+        Revert::InputNotInField(e) => encode_error(
+            InputNotInField::SELECTOR,
+            [u256(&e.position), u256(&e.value)],
+        ),
+        Revert::OddPairsLength(e) => encode_error(OddPairsLength::SELECTOR, [u256(&e.length)]),
+        Revert::EmptyInput(_) => encode_error(EmptyInput::SELECTOR, []),
+        Revert::TooManySiblings(e) => {
+            encode_error(TooManySiblings::SELECTOR, [u256(&e.count), u256(&e.max)])
+        }
+        Revert::PathBitsOutOfRange(e) => encode_error(
+            PathBitsOutOfRange::SELECTOR,
+            [u256(&e.pathBits), u256(&e.depth)],
+        ),
+        Revert::InvalidCalldata(e) => {
+            let mut word = [0u8; 32]; // bytes4: left-aligned, zero-padded
+            if let Some(selector) = word.first_chunk_mut::<4>() {
+                *selector = e.selector.0;
+            }
+            encode_error(InvalidCalldata::SELECTOR, [word])
+        }
+    }
+}
+
+fn encode_error<const N: usize>(selector: [u8; 4], words: [Word; N]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 + 32 * N);
+    out.extend_from_slice(&selector);
+    for word in &words {
+        out.extend_from_slice(word);
+    }
+    out
+}
+
+/// Ends the program when return data cannot be allocated: a trap on wasm32, as when the
+/// allocator cannot grow memory (and without linking the panic machinery); a panic natively.
+/// Unreachable in practice: outputs are smaller than the calldata they come from.
+fn out_of_memory() -> ! {
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    panic!("return data too large to allocate");
+}

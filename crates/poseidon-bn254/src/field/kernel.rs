@@ -1,0 +1,133 @@
+//! Fused round kernels: several field operations of one permutation round as one function body.
+//!
+//! On wasm32 every public [`Fr`] operation is a call to one shared body with its operands and
+//! result in linear memory: per operation a call (3,800 ink, plus 2,450 per block entered) and,
+//! for a 9-limb value, 9 loads (680 ink each) and 9 stores (950 each). A Poseidon round chains
+//! 3–8 operations on the same lanes; fused, the state is loaded once, every intermediate stays
+//! in wasm locals, and the state is stored once.
+//!
+//! [`round_kernel!`] declares such a round. Its body is written once against [`ops`] (always
+//! inlined). On wasm32 it becomes an `#[inline(never)]` function whose constant operands arrive
+//! as scalar `u64` parameters, so each call site passes them as `i64.const` immediates (no data
+//! segment, see `shared` in `field/mod.rs`), behind an `#[inline(always)]` wrapper that takes
+//! `&[Fr; N]`. Natively the body is simply inlined.
+
+use super::Fr;
+
+/// Limbs of the backend representation: the scalar parameters one constant takes on wasm32.
+#[cfg(use_u29x9)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) const LIMBS: usize = 9;
+#[cfg(not(use_u29x9))]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) const LIMBS: usize = 4;
+
+// Natively the kernels are plain inlined bodies and never split constants into limbs.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+impl Fr {
+    /// Limb `i` of the internal representation (a kernel's scalar parameter).
+    #[inline(always)]
+    pub(crate) const fn repr_limb(&self, i: usize) -> u64 {
+        self.0[i]
+    }
+
+    /// `N` elements from `N · LIMBS` representation limbs, as [`Fr::repr_limb`] gave them.
+    #[inline(always)]
+    pub(crate) fn from_repr_limbs<const N: usize, const M: usize>(flat: [u64; M]) -> [Fr; N] {
+        debug_assert_eq!(N * LIMBS, M);
+        core::array::from_fn(|j| Fr(core::array::from_fn(|i| flat[j * LIMBS + i])))
+    }
+}
+
+/// The field operations, always inlined: the building blocks of a kernel body. Same results as
+/// the [`Fr`] methods of the same names.
+pub(crate) mod ops {
+    use super::super::backend;
+    use super::Fr;
+
+    /// a + b.
+    #[inline(always)]
+    pub fn add(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::add(&a.0, &b.0))
+    }
+
+    /// a + b without reducing: a chain of these ends in [`reduce`] or a product; values stay
+    /// below 8p (see `u29x9::add_unreduced`). On a backend that keeps values reduced it is `add`.
+    #[inline(always)]
+    pub fn add_unreduced(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::add_unreduced(&a.0, &b.0))
+    }
+
+    /// Brings a value below 8p back to the usual invariant (weakly reduced, < 2p).
+    #[inline(always)]
+    pub fn reduce(a: &Fr) -> Fr {
+        Fr(backend::reduce(&a.0))
+    }
+
+    /// a⁵: two squarings and one multiplication (accepts an unreduced input below 8p).
+    #[inline(always)]
+    pub fn pow5(a: &Fr) -> Fr {
+        Fr(backend::mul(&backend::square(&backend::square(&a.0)), &a.0))
+    }
+}
+
+/// Declares a fused round kernel (see the module docs):
+///
+/// ```ignore
+/// round_kernel! {
+///     /// Docs.
+///     fn name(state: &mut [Fr; T], constants: [Fr; N]; params: 29x9 => P9, u64x4 => P4) {
+///         // body: reads and writes `state`, reads `constants` (an array of `Fr`), uses `ops`
+///     }
+/// }
+/// ```
+///
+/// and calls it as `name(&mut state, &[c0, c1, …])`. `P9` and `P4` are `N · 9` and `N · 4`
+/// written out (`seq!` needs literals); a compile-time assertion checks them.
+macro_rules! round_kernel {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident($state:ident: &mut [Fr; $t:literal], $consts:ident: [Fr; $n:literal];
+            params: 29x9 => $p9:literal, u64x4 => $p4:literal) $body:block
+    ) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "wasm32")]
+        #[inline(always)]
+        fn $name($state: &mut [$crate::Fr; $t], $consts: &[$crate::Fr; $n]) {
+            const _: () = assert!($p9 == $n * 9 && $p4 == $n * 4, "scalar parameter counts");
+            // One scalar parameter per limb of every constant (`KERNEL_PARAM` is not a name a body uses).
+            #[cfg(use_u29x9)]
+            seq_macro::seq!(KERNEL_PARAM in 0..$p9 {
+                #[inline(never)]
+                #[allow(clippy::too_many_arguments)]
+                fn kernel($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
+                    let $consts: [$crate::Fr; $n] =
+                        $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
+                    $body
+                }
+                kernel($state, #($consts[KERNEL_PARAM / 9].repr_limb(KERNEL_PARAM % 9),)*)
+            });
+            #[cfg(not(use_u29x9))]
+            seq_macro::seq!(KERNEL_PARAM in 0..$p4 {
+                #[inline(never)]
+                #[allow(clippy::too_many_arguments)]
+                fn kernel($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
+                    let $consts: [$crate::Fr; $n] =
+                        $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
+                    $body
+                }
+                kernel($state, #($consts[KERNEL_PARAM / 4].repr_limb(KERNEL_PARAM % 4),)*)
+            });
+        }
+
+        $(#[$doc])*
+        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn $name($state: &mut [$crate::Fr; $t], $consts: &[$crate::Fr; $n]) {
+            const _: () = assert!($p9 == $n * 9 && $p4 == $n * 4, "scalar parameter counts");
+            let $consts = *$consts;
+            $body
+        }
+    };
+}
+pub(crate) use round_kernel;

@@ -1,0 +1,214 @@
+// Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/evm-gas.sh really
+// deploys and calls every implementation on an anvil it starts and stops itself (here on a free port,
+// writing to a temporary file), then the report's own scripts (measure-stylus.mjs, model-tree.mjs,
+// meta.mjs, render.mjs) turn the rows into report.md, gas.json and gas.svg in a temporary directory.
+// The committed gas-report/ is never written. Needs npm ci and, for the Stylus rows, the built meter
+// and WASM (scripts/build-wasm.sh; scripts/test.sh runs it before these tests).
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, connect } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const BIN = join(ROOT, "node_modules", ".bin");
+const METER = join(ROOT, "target", "tools", "stylus-meter");
+const WASM_DIR = join(ROOT, "target", "stylus");
+const GAS_REPORT = join(ROOT, "scripts", "gas-report");
+const ENV = { ...process.env, PATH: `${BIN}:${process.env.PATH}` };
+
+const work = mkdtempSync(join(tmpdir(), "gas-report-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on the port. */
+async function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Runs a command to completion (async, so the test runner keeps its timers); rejects on failure. */
+function run(command, args, env = ENV) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${stderr.slice(-3000)}\n${stdout.slice(-2000)}`));
+    });
+  });
+}
+
+/** A digest of every file of a directory, to prove a run left it alone. */
+function digest(dir) {
+  const hash = createHash("sha256");
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.digest("hex");
+}
+
+function requireBuilt() {
+  for (const file of [METER, join(WASM_DIR, "poseidon_stylus.wasm"), join(WASM_DIR, "poseidon_stylus_poseidon2.wasm")]) {
+    assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh (it builds the meter and the WASM)`);
+  }
+}
+
+const committedReport = join(ROOT, "gas-report");
+const committedDigest = digest(committedReport);
+const evmJson = join(work, "evm.json");
+
+// What scripts/evm-gas.sh measures: [implementation prefix, function, [min, max] gas].
+const HASH = "hash(1,2)";
+const ROOT20 = "rootFromPath(depth 20)";
+const TREE_BATCHED = "insert, depth 20, mean of 8 (one nodesFromPath call)";
+const TREE_PER_LEVEL = "insert, depth 20, mean of 8 (one hash call per level)";
+const EXPECTED = [
+  ["PoseidonT3Yul (", HASH, [5_000, 40_000]],
+  ["PoseidonT3Solidity (", HASH, [100_000, 1_000_000]],
+  ["poseidon-solidity 0.0.5 PoseidonT3", HASH, [5_000, 60_000]],
+  ["circomlibjs 0.1.7", HASH, [5_000, 60_000]],
+  ["Poseidon2Yul (", "poseidon2(1,2)", [5_000, 40_000]],
+  ["PoseidonT3Yul (", ROOT20, [20 * 5_000, 20 * 40_000]],
+  ["PoseidonT3Solidity (", ROOT20, [20 * 100_000, 20 * 1_000_000]],
+  ["PoseidonT3Yul (", "nodesFromPath(depth 20)", [20 * 5_000, 20 * 40_000]],
+  ["IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED, [20 * 5_000, 20 * 60_000]],
+  ["IncrementalMerkleTree + PoseidonT3Yul", TREE_PER_LEVEL, [20 * 5_000, 20 * 60_000]],
+  ["IncrementalMerkleTree + PoseidonT3Solidity", TREE_BATCHED, [20 * 100_000, 20 * 1_000_000]],
+];
+const find = (rows, prefix, fn) => rows.filter((r) => r.implementation.startsWith(prefix) && r.function === fn);
+
+let evm = null;
+
+test("evm-gas.sh deploys and measures every EVM implementation on an anvil it starts and stops", { timeout: 600_000 }, async () => {
+  const port = await freePort();
+  await run(join(ROOT, "scripts", "evm-gas.sh"), [evmJson], { ...ENV, EVM_GAS_PORT: String(port) });
+  assert.equal(await listening(port), false, `anvil still answers on port ${port} after evm-gas.sh`);
+
+  evm = JSON.parse(readFileSync(evmJson, "utf8"));
+  assert.ok(Array.isArray(evm.rows), "evm.json is a rows file ({rows: [...]})");
+  assert.equal(evm.rows.length, EXPECTED.length, "one row per measurement, no extra");
+  for (const [prefix, fn, [min, max]] of EXPECTED) {
+    const rows = find(evm.rows, prefix, fn);
+    assert.equal(rows.length, 1, `one row for ${prefix} ${fn}`);
+    const [row] = rows;
+    assert.ok(Number.isInteger(row.gas) && row.gas >= min && row.gas <= max, `${prefix} ${fn}: ${row.gas} gas not in [${min}, ${max}]`);
+    assert.equal(row.source, "anvil");
+    assert.equal(row.cached, null);
+  }
+  const gas = (prefix, fn) => find(evm.rows, prefix, fn)[0].gas;
+  assert.ok(gas("PoseidonT3Solidity (", HASH) > 8 * gas("PoseidonT3Yul (", HASH), "plain Solidity far above Yul");
+  assert.ok(gas("PoseidonT3Yul (", HASH) < gas("poseidon-solidity 0.0.5 PoseidonT3", HASH), "our Yul below poseidon-solidity");
+  assert.equal(evm.summary.yul_hash_gas, gas("PoseidonT3Yul (", HASH));
+
+  // The tree over the Yul hasher keeps each insert's traced hasher calls for model-tree.mjs.
+  const tree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];
+  const inserts = tree.detail?.inserts ?? [];
+  assert.equal(inserts.length, 8, "eight recorded inserts");
+  assert.equal(Math.floor(inserts.reduce((sum, i) => sum + i.gas, 0) / 8), tree.gas, "the row is their mean");
+  inserts.forEach((insert, index) => {
+    assert.equal(insert.index, index);
+    assert.ok(insert.hasher_calls.length >= 1, `insert ${index} called the hasher`);
+    const execution = insert.hasher_calls.reduce((sum, call) => sum + call.execution_gas, 0);
+    for (const call of insert.hasher_calls) {
+      assert.match(call.calldata, /^0x([0-9a-f]{2})+$/);
+      assert.ok(call.calldata_gas > 0 && call.execution_gas > 20 * 5_000, `insert ${index}: the hasher hashes 20 levels`);
+    }
+    assert.ok(execution < insert.gas, `insert ${index}: the hasher's execution is part of the insert`);
+  });
+});
+
+test("render.mjs writes report.md, gas.json and gas.svg with every row, into the directory given", async () => {
+  assert.ok(evm, "needs the evm-gas.sh test's rows");
+  requireBuilt();
+  const stylusJson = join(work, "stylus.json");
+  writeFileSync(stylusJson, await run("node", [join(GAS_REPORT, "measure-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR]));
+  const stylus = JSON.parse(readFileSync(stylusJson, "utf8"));
+  const { CALLS } = await import(join(GAS_REPORT, "calls.mjs"));
+  assert.equal(stylus.rows.length, 2 * CALLS.length, "every call, cached and uncached");
+  const metaJson = join(work, "meta.json");
+  writeFileSync(metaJson, await run("node", [join(GAS_REPORT, "meta.mjs"), "--stylus-source", "model"]));
+
+  const out = join(work, "report");
+  await run("node", [join(GAS_REPORT, "render.mjs"), "--out", out, "--meta", metaJson, stylusJson, evmJson]);
+  const rows = [...stylus.rows, ...evm.rows];
+  const gasJson = JSON.parse(readFileSync(join(out, "gas.json"), "utf8"));
+  assert.equal(gasJson.rows.length, rows.length, "gas.json has every row");
+  const report = readFileSync(join(out, "report.md"), "utf8");
+  const chart = readFileSync(join(out, "gas.svg"), "utf8");
+  assert.match(chart, /^<svg /);
+  for (const row of rows) {
+    const same = gasJson.rows.filter(
+      (r) => r.implementation === row.implementation && r.function === row.function && r.cached === row.cached,
+    );
+    assert.equal(same.length, 1, `gas.json: ${row.implementation} ${row.function}`);
+    assert.equal(same[0].gas, row.gas);
+    assert.equal(same[0].detail, undefined, "gas.json leaves out the measurement details");
+    const figure = row.gas.toLocaleString("en-US");
+    assert.ok(report.includes(`| ${row.implementation} | ${row.language} | \`${row.function}\` | ${figure} |`), `report.md row for ${row.implementation} ${row.function}`);
+    assert.ok(chart.includes(`>${figure}</text>`), `gas.svg bar for ${row.implementation} ${row.function}`);
+  }
+  assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
+});
+
+test("model-tree.mjs composes the tree over the Stylus program from the anvil tree and the meter", async () => {
+  assert.ok(evm, "needs the evm-gas.sh test's rows");
+  requireBuilt();
+  const treeJson = join(work, "stylus-tree.json");
+  writeFileSync(
+    treeJson,
+    await run("node", [join(GAS_REPORT, "model-tree.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", evmJson]),
+  );
+  const [row] = JSON.parse(readFileSync(treeJson, "utf8")).rows;
+  const yulTree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];
+  assert.equal(row.function, yulTree.function, "compared with the same Yul row");
+  assert.equal(row.source, "model");
+  assert.equal(row.cached, true);
+
+  // Recompute the composition from its parts: the recorded inserts and one meter run per hasher call.
+  let total = 0;
+  for (const insert of yulTree.detail.inserts) {
+    let gas = insert.gas;
+    for (const call of insert.hasher_calls) {
+      const meter = spawnSync(METER, ["call", "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--calldata", call.calldata, "--json"], {
+        encoding: "utf8",
+      });
+      assert.equal(meter.status, 0, meter.stderr);
+      const report = JSON.parse(meter.stdout);
+      assert.equal(report.outcome, "success");
+      assert.equal(report.gas.calldata, call.calldata_gas, "the meter and the trace agree on calldata gas");
+      gas += report.gas.cached_call - report.gas.calldata - call.execution_gas;
+    }
+    total += gas;
+  }
+  assert.equal(row.gas, Math.floor(total / yulTree.detail.inserts.length));
+  assert.ok(row.gas < yulTree.gas, "the Stylus hasher makes the insert cheaper");
+
+  const out = join(work, "report-with-tree");
+  await run("node", [join(GAS_REPORT, "render.mjs"), "--out", out, treeJson, evmJson]);
+  const report = readFileSync(join(out, "report.md"), "utf8");
+  assert.ok(report.includes(`| ${row.implementation} | Rust | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} |`));
+  assert.ok(report.includes("composed, not run"), "the note explains the composition");
+  assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
+});
