@@ -206,6 +206,8 @@ if [ "$IS_DEV" = 1 ]; then
   send_tx "$ARB_OWNER" "setL1PricePerUnit(uint256)" 0
 fi
 
+CARGO_STYLUS_VERSION=0.10.10
+
 # deploy_stylus NAME FILE: deploys, activates and caches one Stylus program; sets STYLUS_ADDRESS.
 deploy_stylus() {
   local name="$1" file="$2" out status wasm_path crate_dir stylus_tx codehash
@@ -213,8 +215,10 @@ deploy_stylus() {
   step "cargo-stylus"
   if ! cargo stylus --version >/dev/null 2>&1; then
     STEP_HINT="installing cargo-stylus from crates.io failed; see cargo's message above."
-    echo "not installed: cargo install --locked cargo-stylus (compiles for a few minutes)"
-    cargo install --locked cargo-stylus
+    # The version whose check/deploy/export-abi were run against this project (it needs the
+    # Stylus.toml files at the workspace root and in the contract's folder).
+    echo "not installed: cargo install --locked cargo-stylus --version $CARGO_STYLUS_VERSION (compiles for a few minutes)"
+    cargo install --locked cargo-stylus --version "$CARGO_STYLUS_VERSION"
   fi
   cargo stylus --version
 

@@ -365,7 +365,7 @@ test("deploy: Stylus on a (fake) Nitro dev node: installs cargo-stylus, deploys 
     const cargo = lines(readFileSync(join(dir, "cargo.log"), "utf8"));
     assert.deepEqual(cargo.slice(0, 3), [
       "cargo stylus --version",
-      "cargo install --locked cargo-stylus",
+      "cargo install --locked cargo-stylus --version 0.10.10",
       "cargo stylus --version",
     ]);
     assert.equal(
