@@ -56,6 +56,7 @@ fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
 
 /// One full round: S-box every lane and add the constants, then mix.
 #[inline(always)]
+#[allow(clippy::identity_op)] // `seq!` spells the first lane's index as `offset + 0`
 fn full_round<const T: usize, const N: usize>(
     state: &mut [Fr; T],
     constants: &[Fr; N],
