@@ -45,77 +45,59 @@ abstract contract HasherErrorsTest is Fixtures {
         hasher.hash(P + 1, P + 2);
     }
 
-    function test_rootFromPath_emptyPath() public {
-        vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
-        hasher.rootFromPath(1, new uint256[](0), 0);
+    /// @dev `rootFromPath` or `nodesFromPath`: they share their checks, so every path test below runs
+    /// on both (`nodes` picks; fuzz tests let the fuzzer pick).
+    function callPath(bool nodes, uint256 leaf, uint256[] memory siblings, uint256 pathBits) internal {
+        if (nodes) hasher.nodesFromPath(leaf, siblings, pathBits);
+        else hasher.rootFromPath(leaf, siblings, pathBits);
     }
 
-    function test_rootFromPath_tooManySiblings() public {
-        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256));
-        hasher.rootFromPath(1, new uint256[](257), 0);
+    function test_pathFunctions_emptyPath() public {
+        for (uint256 f; f < 2; ++f) {
+            vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
+            callPath(f == 1, 1, new uint256[](0), 0);
+        }
     }
 
-    function testFuzz_rootFromPath_pathBitsOutOfRange(uint256 depth, uint256 pathBits) public {
+    function test_pathFunctions_tooManySiblings() public {
+        for (uint256 f; f < 2; ++f) {
+            vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256));
+            callPath(f == 1, 1, new uint256[](257), 0);
+        }
+    }
+
+    function testFuzz_pathFunctions_pathBitsOutOfRange(uint256 depth, uint256 pathBits, bool nodes) public {
         depth = bound(depth, 1, 255);
         pathBits = bound(pathBits, 2 ** depth, type(uint256).max);
         vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.PathBitsOutOfRange.selector, pathBits, depth));
-        hasher.rootFromPath(1, new uint256[](depth), pathBits);
+        callPath(nodes, 1, new uint256[](depth), pathBits);
     }
 
-    function test_rootFromPath_badLeafIsPositionZero() public {
+    function test_pathFunctions_badLeafIsPositionZero() public {
         uint256[] memory siblings = new uint256[](3);
         siblings[1] = P; // also bad, but the leaf is checked first
-        expectNotInField(0, P);
-        hasher.rootFromPath(P, siblings, 0);
-        expectNotInField(0, type(uint256).max);
-        hasher.rootFromPath(type(uint256).max, siblings, 0);
+        for (uint256 f; f < 2; ++f) {
+            expectNotInField(0, P);
+            callPath(f == 1, P, siblings, 0);
+            expectNotInField(0, type(uint256).max);
+            callPath(f == 1, type(uint256).max, siblings, 0);
+        }
     }
 
     /// @dev Hashers validate every input before hashing, so a late bad sibling costs no hashing.
-    function testFuzz_rootFromPath_badSiblingPosition(uint256 depth, uint256 index, uint256 value) public {
+    function testFuzz_pathFunctions_badSiblingPosition(
+        uint256 depth,
+        uint256 index,
+        uint256 value,
+        bool nodes
+    ) public {
         depth = bound(depth, 1, 4);
         index = bound(index, 0, depth - 1);
         value = bound(value, P, type(uint256).max);
         uint256[] memory siblings = new uint256[](depth);
         siblings[index] = value;
         expectNotInField(1 + index, value);
-        hasher.rootFromPath(5, siblings, 0);
-    }
-
-    function test_nodesFromPath_emptyPath() public {
-        vm.expectRevert(IPoseidonErrors.EmptyInput.selector);
-        hasher.nodesFromPath(1, new uint256[](0), 0);
-    }
-
-    function test_nodesFromPath_tooManySiblings() public {
-        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256));
-        hasher.nodesFromPath(1, new uint256[](257), 0);
-    }
-
-    function testFuzz_nodesFromPath_pathBitsOutOfRange(uint256 depth, uint256 pathBits) public {
-        depth = bound(depth, 1, 255);
-        pathBits = bound(pathBits, 2 ** depth, type(uint256).max);
-        vm.expectRevert(abi.encodeWithSelector(IPoseidonErrors.PathBitsOutOfRange.selector, pathBits, depth));
-        hasher.nodesFromPath(1, new uint256[](depth), pathBits);
-    }
-
-    function test_nodesFromPath_badLeafIsPositionZero() public {
-        uint256[] memory siblings = new uint256[](3);
-        siblings[1] = P; // also bad, but the leaf is checked first
-        expectNotInField(0, P);
-        hasher.nodesFromPath(P, siblings, 0);
-        expectNotInField(0, type(uint256).max);
-        hasher.nodesFromPath(type(uint256).max, siblings, 0);
-    }
-
-    function testFuzz_nodesFromPath_badSiblingPosition(uint256 depth, uint256 index, uint256 value) public {
-        depth = bound(depth, 1, 4);
-        index = bound(index, 0, depth - 1);
-        value = bound(value, P, type(uint256).max);
-        uint256[] memory siblings = new uint256[](depth);
-        siblings[index] = value;
-        expectNotInField(1 + index, value);
-        hasher.nodesFromPath(5, siblings, 0);
+        callPath(nodes, 5, siblings, 0);
     }
 
     /// @dev Several faults at once (any depth up to 258, path bits in or out of range, a bad or good

@@ -95,29 +95,10 @@ macro_rules! round_kernel {
         #[inline(always)]
         fn $name($state: &mut [$crate::Fr; $t], $consts: &[$crate::Fr; $n]) {
             const _: () = assert!($p9 == $n * 9 && $p4 == $n * 4, "scalar parameter counts");
-            // One scalar parameter per limb of every constant (`KERNEL_PARAM` is not a name a body uses).
             #[cfg(use_u29x9)]
-            seq_macro::seq!(KERNEL_PARAM in 0..$p9 {
-                #[inline(never)]
-                #[allow(clippy::too_many_arguments)]
-                fn kernel($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
-                    let $consts: [$crate::Fr; $n] =
-                        $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
-                    $body
-                }
-                kernel($state, #($consts[KERNEL_PARAM / 9].repr_limb(KERNEL_PARAM % 9),)*)
-            });
+            $crate::field::kernel::scalar_kernel!($p9, 9, $state, $t, $consts, $n, $body);
             #[cfg(not(use_u29x9))]
-            seq_macro::seq!(KERNEL_PARAM in 0..$p4 {
-                #[inline(never)]
-                #[allow(clippy::too_many_arguments)]
-                fn kernel($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
-                    let $consts: [$crate::Fr; $n] =
-                        $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
-                    $body
-                }
-                kernel($state, #($consts[KERNEL_PARAM / 4].repr_limb(KERNEL_PARAM % 4),)*)
-            });
+            $crate::field::kernel::scalar_kernel!($p4, 4, $state, $t, $consts, $n, $body);
         }
 
         $(#[$doc])*
@@ -131,3 +112,23 @@ macro_rules! round_kernel {
     };
 }
 pub(crate) use round_kernel;
+
+/// The wasm32 half of [`round_kernel!`] for one representation: defines the kernel with
+/// `$params` = N · `$limbs` scalar parameters, one per limb of every constant, and calls it.
+/// (`KERNEL_PARAM` is not a name a body uses.)
+#[cfg(target_arch = "wasm32")]
+macro_rules! scalar_kernel {
+    ($params:literal, $limbs:literal, $state:ident, $t:literal, $consts:ident, $n:literal, $body:block) => {
+        seq_macro::seq!(KERNEL_PARAM in 0..$params {
+            #[inline(never)]
+            #[allow(clippy::too_many_arguments)]
+            fn kernel($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
+                let $consts: [$crate::Fr; $n] = $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
+                $body
+            }
+            kernel($state, #($consts[KERNEL_PARAM / $limbs].repr_limb(KERNEL_PARAM % $limbs),)*)
+        })
+    };
+}
+#[cfg(target_arch = "wasm32")]
+pub(crate) use scalar_kernel;
