@@ -36,6 +36,25 @@ contract DifferentialTest is Fixtures {
         assertEq(yulHasher.hash(a, b), PeerPoseidonT3.hash([a, b]), "PoseidonT3Yul near p");
     }
 
+    /// Siblings derived from `seed` and every node of the walk from `leaf` up (the root last), each
+    /// computed with poseidon-solidity's hash.
+    function referencePath(uint256 leaf, uint256 seed, uint256 depth, uint256 pathBits)
+        internal
+        pure
+        returns (uint256[] memory siblings, uint256[] memory nodes)
+    {
+        siblings = new uint256[](depth);
+        nodes = new uint256[](depth);
+        uint256 node = leaf;
+        for (uint256 i; i < depth; ++i) {
+            siblings[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+            node = (pathBits >> i) & 1 == 1
+                ? PeerPoseidonT3.hash([siblings[i], node])
+                : PeerPoseidonT3.hash([node, siblings[i]]);
+            nodes[i] = node;
+        }
+    }
+
     /// The hash itself is fuzzed 10,000 times above; this checks the path walk (1,000 runs in CI).
     /// forge-config: ci.fuzz.runs = 1000
     function testFuzz_rootFromPath_matchesHashChain(
@@ -47,14 +66,8 @@ contract DifferentialTest is Fixtures {
         leaf = bound(leaf, 0, P - 1);
         depth = bound(depth, 1, 12);
         pathBits = bound(pathBits, 0, 2 ** depth - 1);
-        uint256[] memory siblings = new uint256[](depth);
-        uint256 node = leaf;
-        for (uint256 i; i < depth; ++i) {
-            siblings[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-            node = (pathBits >> i) & 1 == 1
-                ? PeerPoseidonT3.hash([siblings[i], node])
-                : PeerPoseidonT3.hash([node, siblings[i]]);
-        }
+        (uint256[] memory siblings, uint256[] memory want) = referencePath(leaf, seed, depth, pathBits);
+        uint256 node = want[depth - 1];
         assertEq(yulHasher.rootFromPath(leaf, siblings, pathBits), node, "PoseidonT3Yul rootFromPath");
         if (depth <= 2) {
             assertEq(
@@ -75,16 +88,7 @@ contract DifferentialTest is Fixtures {
         leaf = bound(leaf, 0, P - 1);
         depth = bound(depth, 1, 12);
         pathBits = bound(pathBits, 0, 2 ** depth - 1);
-        uint256[] memory siblings = new uint256[](depth);
-        uint256[] memory want = new uint256[](depth);
-        uint256 node = leaf;
-        for (uint256 i; i < depth; ++i) {
-            siblings[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-            node = (pathBits >> i) & 1 == 1
-                ? PeerPoseidonT3.hash([siblings[i], node])
-                : PeerPoseidonT3.hash([node, siblings[i]]);
-            want[i] = node;
-        }
+        (uint256[] memory siblings, uint256[] memory want) = referencePath(leaf, seed, depth, pathBits);
         uint256[] memory nodes = yulHasher.nodesFromPath(leaf, siblings, pathBits);
         assertEq(nodes, want, "PoseidonT3Yul nodesFromPath");
         assertEq(nodes[depth - 1], yulHasher.rootFromPath(leaf, siblings, pathBits), "last node is the root");

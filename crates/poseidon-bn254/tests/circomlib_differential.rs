@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{edge_tuples, node_reference_hashes, SeededRng};
+use common::{edge_and_random_tuples, node_reference_hashes, SeededRng};
 use poseidon_bn254::{poseidon, Fr};
 
 const RANDOM_INPUTS_PER_WIDTH: usize = 1_000;
@@ -23,8 +23,11 @@ fn ours(inputs: &[Fr]) -> Fr {
 }
 
 fn batch_for_width<const N: usize>(rng: &mut SeededRng, batch: &mut Vec<Vec<Fr>>) {
-    batch.extend(edge_tuples::<N>().into_iter().map(|t| t.to_vec()));
-    batch.extend((0..RANDOM_INPUTS_PER_WIDTH).map(|_| rng.fr_array::<N>().to_vec()));
+    batch.extend(
+        edge_and_random_tuples::<N>(rng, RANDOM_INPUTS_PER_WIDTH)
+            .into_iter()
+            .map(|t| t.to_vec()),
+    );
 }
 
 /// Compares our hashes with one reference on a fresh batch, reporting every mismatch's inputs.

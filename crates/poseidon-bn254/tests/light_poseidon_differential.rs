@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{edge_tuples, SeededRng};
+use common::{edge_and_random_tuples, SeededRng};
 use light_poseidon::{Poseidon, PoseidonBytesHasher};
 use poseidon_bn254::{poseidon, Fr};
 
@@ -21,10 +21,7 @@ fn light_poseidon_hash(inputs: &[Fr]) -> Fr {
 
 fn assert_width_matches<const N: usize>(test: &str, ours: fn(&[Fr; N]) -> Fr) {
     let mut rng = SeededRng::new(test);
-    let random: Vec<[Fr; N]> = (0..RANDOM_INPUTS_PER_WIDTH)
-        .map(|_| rng.fr_array())
-        .collect();
-    for inputs in edge_tuples::<N>().iter().chain(&random) {
+    for inputs in &edge_and_random_tuples::<N>(&mut rng, RANDOM_INPUTS_PER_WIDTH) {
         assert_eq!(
             ours(inputs),
             light_poseidon_hash(inputs),

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{edge_tuples, p_minus_1, SeededRng};
+use common::{edge_and_random_tuples, p_minus_1, SeededRng};
 use openzeppelin_crypto::arithmetic::uint::Uint;
 use openzeppelin_crypto::field::instance::FpBN256;
 use openzeppelin_crypto::poseidon2::instance::bn256::BN256Params;
@@ -130,8 +130,7 @@ fn plain_poseidon2(state: &mut [Fr; 3]) {
 #[test]
 fn poseidon2_permute_equals_plain_permutation_with_openzeppelin_internal_diagonal() {
     let mut rng = SeededRng::new("poseidon2_permute_equals_plain_permutation");
-    let random: Vec<[Fr; 3]> = (0..RANDOM_PAIRS).map(|_| rng.fr_array()).collect();
-    for state in edge_tuples::<3>().iter().chain(&random) {
+    for state in &edge_and_random_tuples::<3>(&mut rng, RANDOM_PAIRS) {
         let (mut ours, mut plain) = (*state, *state);
         poseidon2::permute(&mut ours);
         plain_poseidon2(&mut plain);
@@ -142,8 +141,7 @@ fn poseidon2_permute_equals_plain_permutation_with_openzeppelin_internal_diagona
 #[test]
 fn poseidon2_hash2_matches_openzeppelin_on_random_pairs_and_edges() {
     let mut rng = SeededRng::new("poseidon2_hash2_matches_openzeppelin");
-    let random: Vec<[Fr; 2]> = (0..RANDOM_PAIRS).map(|_| rng.fr_array()).collect();
-    for pair in edge_tuples::<2>().iter().chain(&random) {
+    for pair in &edge_and_random_tuples::<2>(&mut rng, RANDOM_PAIRS) {
         assert_eq!(
             poseidon2::hash2(pair),
             oz_sponge(pair, 1)[0],
@@ -159,8 +157,7 @@ fn poseidon2_hash2_matches_openzeppelin_on_random_pairs_and_edges() {
 #[test]
 fn poseidon2_permute_matches_openzeppelin_sponge_on_full_states() {
     let mut rng = SeededRng::new("poseidon2_permute_matches_openzeppelin_sponge");
-    let random: Vec<[Fr; 3]> = (0..RANDOM_PAIRS / 4).map(|_| rng.fr_array()).collect();
-    for inputs in edge_tuples::<3>().iter().chain(&random) {
+    for inputs in &edge_and_random_tuples::<3>(&mut rng, RANDOM_PAIRS / 4) {
         let [a, b, c] = *inputs;
         let mut state = [Fr::ZERO, a, b];
         poseidon2::permute(&mut state);

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{circomlibjs_json, edge_tuples, fr_from_json, SeededRng};
+use common::{circomlibjs_json, edge_and_random_tuples, fr_from_json, SeededRng};
 use poseidon_bn254::poseidon::{self, params};
 use poseidon_bn254::Fr;
 use serde_json::Value;
@@ -178,10 +178,7 @@ impl PlainPoseidon {
 fn assert_equals_plain_permutation<const N: usize>(test: &str, optimized: fn(&[Fr; N]) -> Fr) {
     let plain = PlainPoseidon::from_unoptimized_circomlibjs(N + 1);
     let mut rng = SeededRng::new(test);
-    let random: Vec<[Fr; N]> = (0..RANDOM_INPUTS_PER_WIDTH)
-        .map(|_| rng.fr_array())
-        .collect();
-    for inputs in edge_tuples::<N>().iter().chain(&random) {
+    for inputs in &edge_and_random_tuples::<N>(&mut rng, RANDOM_INPUTS_PER_WIDTH) {
         assert_eq!(
             optimized(inputs),
             plain.hash(inputs),

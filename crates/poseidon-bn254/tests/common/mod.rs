@@ -77,6 +77,13 @@ pub fn edge_tuples<const N: usize>() -> Vec<[Fr; N]> {
         .collect()
 }
 
+/// The inputs every differential test checks: all [`edge_tuples`], then `random` random tuples.
+pub fn edge_and_random_tuples<const N: usize>(rng: &mut SeededRng, random: usize) -> Vec<[Fr; N]> {
+    let mut tuples = edge_tuples::<N>();
+    tuples.extend((0..random).map(|_| rng.fr_array::<N>()));
+    tuples
+}
+
 pub fn to_u256(fr: Fr) -> U256 {
     U256::from_limbs(fr.to_limbs())
 }
