@@ -4,11 +4,14 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # The Foundry binaries themselves ahead of npm's node_modules/.bin wrappers, which exit 0 whatever
-# forge/cast/anvil returned (see scripts/lib/foundry.sh).
-for foundry_dir in "$ROOT"/node_modules/@foundry-rs/{forge,cast,anvil}-*/bin; do
-  [ -d "$foundry_dir" ] && PATH="$foundry_dir:$PATH"
+# forge/cast/anvil returned (scripts/lib/foundry.sh finds them; absent before npm install).
+source "$ROOT/scripts/lib/foundry.sh"
+for foundry_tool in forge cast anvil; do
+  if foundry_tool_path=$(foundry_bin "$foundry_tool" 2>/dev/null); then
+    PATH="$(dirname "$foundry_tool_path"):$PATH"
+  fi
 done
-unset foundry_dir
+unset foundry_tool foundry_tool_path
 
 step() {
   CURRENT_STEP="$1"
