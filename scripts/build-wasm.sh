@@ -8,7 +8,8 @@
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
 # stack size), wasm-opt at several levels (only the WASM features Nitro accepts), keep the level
 # with the lowest metered gas (stylus-meter; -O3 if the meter is unavailable or STYLUS_METER=0),
-# then check the Stylus limits and print raw / optimized / brotli sizes.
+# write it as `cargo stylus deploy` deploys it (with its `project_hash` section: see as_deployed),
+# then check the Stylus limits and print raw / deployed / brotli sizes.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -54,6 +55,21 @@ command -v node >/dev/null || die "node not found. $STEP_HINT"
 [ -x "$ROOT/node_modules/.bin/wasm-opt" ] || die "node_modules/.bin/wasm-opt missing. $STEP_HINT"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || die "wasm32-unknown-unknown target missing. $STEP_HINT"
 mkdir -p "$OUT_DIR" "$WORK_DIR"
+
+# as_deployed IN OUT: writes the module `cargo stylus deploy` puts on chain: IN with cargo-stylus's
+# 47-byte custom section `project_hash` appended (32 zero bytes, what --no-verify writes; a verified
+# deployment writes the source hash, same size). Nitro prices the module it activates, so the
+# deployable, the meter and the report all use these bytes (a Nitro node charged 6 gas more per
+# uncached call for them); cargo-stylus deploys a file that already has the section unchanged.
+# stylus_meter::cargo_stylus::as_deployed is the same rule, and the artifact test checks the two agree.
+as_deployed() {
+  node -e '
+    const fs = require("fs");
+    const [input, output] = process.argv.slice(1);
+    const name = Buffer.from("project_hash");
+    const section = Buffer.concat([Buffer.from([0, 1 + name.length + 32, name.length]), name, Buffer.alloc(32)]);
+    fs.writeFileSync(output, Buffer.concat([fs.readFileSync(input), section]));' "$1" "$2"
+}
 
 # Prints "raw_bytes brotli_bytes" of a file (brotli quality 11, window 22, as cargo-stylus).
 sizes() {
@@ -188,14 +204,15 @@ build_deployable() {
     fi
   done
 
-  local chosen="$WORK_DIR/$out_name.$best_level.wasm"
-  step "build-wasm: Stylus limits of -$best_level${best_gas:+ ($best_gas gas cached, $sig)}"
+  local chosen="$WORK_DIR/$out_name.$best_level.deployed.wasm"
+  as_deployed "$WORK_DIR/$out_name.$best_level.wasm" "$chosen"
+  step "build-wasm: Stylus limits of -$best_level as cargo-stylus deploys it${best_gas:+ ($best_gas gas cached before its section, $sig)}"
   STEP_HINT="the module breaks a Stylus limit (above); Nitro would refuse to activate it or charge for it on every call."
   rm -f "$OUT_DIR/$out_name.wasm"
   check_limits "$chosen" || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
   read -r final_bytes final_brotli < <(sizes "$chosen")
   cp "$chosen" "$OUT_DIR/$out_name.wasm"
-  printf '  wrote target/stylus/%s.wasm: raw %s, optimized %s, brotli %s bytes (limit %s)\n' \
+  printf '  wrote target/stylus/%s.wasm: raw %s, as deployed %s, brotli %s bytes (limit %s)\n' \
     "$out_name" "$raw_bytes" "$final_bytes" "$final_brotli" "$MAX_COMPRESSED"
 }
 
@@ -206,7 +223,8 @@ if [ -n "$variant" ]; then
   cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus \
     ${variant_features:+--features "$variant_features"}
   "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" \
-    "$RAW_DIR/poseidon_stylus.wasm" -o "$OUT_DIR/ladder/$variant.wasm"
+    "$RAW_DIR/poseidon_stylus.wasm" -o "$WORK_DIR/ladder-$variant.wasm"
+  as_deployed "$WORK_DIR/ladder-$variant.wasm" "$OUT_DIR/ladder/$variant.wasm"
   check_limits "$OUT_DIR/ladder/$variant.wasm" || echo "  (variant $variant breaks a limit above; measured anyway)"
   exit 0
 fi

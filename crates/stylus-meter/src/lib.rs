@@ -13,8 +13,11 @@
 //!
 //! Prices and formulas come from OffchainLabs/nitro (Stylus version 2, ArbOS 50/51); each
 //! item in [`pricing`] and [`activation`] names its source file. The calibration test
-//! (`tests/calibration.rs`) checks them against figures Nitro measured: ink, init costs and
-//! node `gasUsed` all match exactly.
+//! (`tests/calibration.rs`) checks them against the figures Nitro measured, recorded with their
+//! provenance in `calibration/nitro.json`: ink, init costs and node `gasUsed` all match exactly.
+//!
+//! Meter the module that goes on chain: `cargo stylus deploy` appends a `project_hash` section
+//! to the file it is given ([`cargo_stylus::as_deployed`]), and Nitro prices what it activates.
 //!
 //! Not modelled (where Nitro could differ):
 //! - the stack-depth limit (Nitro's `DepthChecker`: frame sizes at activation, depth at run
@@ -29,6 +32,7 @@
 
 pub mod abi;
 pub mod activation;
+pub mod cargo_stylus;
 pub mod error;
 pub mod host;
 mod meter;

@@ -135,6 +135,29 @@ fn vectors(file: &str, key: &str) -> Vec<(Vec<U256>, U256)> {
         .collect()
 }
 
+/// build-wasm.sh writes each deployable as `cargo stylus deploy` deploys it, so the meter prices
+/// the bytes that go on chain: the section is there, and cargo-stylus would add nothing.
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
+fn deployables_are_the_modules_cargo_stylus_deploys() {
+    use stylus_meter::cargo_stylus;
+    for file in ["poseidon_stylus.wasm", "poseidon_stylus_poseidon2.wasm"] {
+        let path = root().join("target/stylus").join(file);
+        let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            cargo_stylus::has_project_hash(&wasm),
+            "{file}: no project_hash section"
+        );
+        assert_eq!(cargo_stylus::as_deployed(&wasm, [0; 32]), wasm, "{file}");
+        let without = &wasm[..wasm.len() - cargo_stylus::PROJECT_HASH_SECTION_BYTES];
+        assert_eq!(
+            cargo_stylus::as_deployed(without, [0; 32]),
+            wasm,
+            "{file}: one section, at the end"
+        );
+    }
+}
+
 #[test]
 #[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn artifact_activates_within_stylus_limits() {
