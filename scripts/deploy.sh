@@ -34,7 +34,7 @@ STYLUS_POSEIDON2_CHECKS="poseidon2"
 # The checks: each function is called with (1, 2) and must return the reference value:
 #   hash:      circomlibjs poseidon([1, 2]) (README, test/vectors/poseidon.json)
 #   poseidon2: openzeppelin-crypto 0.3 Poseidon2<BN256Params, FpBN256> of (1, 2), as Nitro's runtime
-#              computed it in ../shared/calibration/README.md
+#              computed it (crates/stylus-meter/calibration/nitro.json)
 declare -A EXPECTED_1_2=(
   [hash]="0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
   [poseidon2]="0x303b6f7c86d043bfcbcc80214f26a30277a15d3f74ca654992defe7ff8d03570"
@@ -222,8 +222,11 @@ deploy_stylus() {
   fi
   cargo stylus --version
 
-  step "Deploy and activate the Stylus program $name ($file, cargo stylus deploy)"
+  step "Deploy and activate the Stylus program $name (cargo stylus deploy --wasm-file)"
   STEP_HINT=""
+  # Which file goes on chain, said per program: `cargo stylus check` checks the crate's default build
+  # whatever --wasm-file says, so a user cannot tell from cargo-stylus alone (README, "Check a program").
+  echo "program $name: file $file ($(wc -c <"$file" | tr -d ' ') bytes, sha256 $(sha256sum "$file" | cut -c1-64))"
   # --no-verify: skip cargo-stylus's reproducible Docker build; we deploy the file we built and tested.
   crate_dir="contracts/poseidon-stylus"
   [ -d "$crate_dir" ] || crate_dir="."

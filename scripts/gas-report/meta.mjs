@@ -29,8 +29,8 @@ const meta = {
   },
   notes: [
     source === "nitro"
-      ? "Stylus figures were measured on a Nitro node (receipts' gasUsed − 21,000 − gasUsedForL1)."
-      : "No Nitro node answered: Stylus figures come from the offline meter (`model`), which reproduces Nitro's measured ink and activation costs on the calibration programs.",
+      ? "Stylus figures were measured on a Nitro node (receipts' gasUsed − 21,000 − gasUsedForL1), each call after checking ArbWasmCache.codehashIsCached: a row is labelled cached or uncached only when its code hash was in that state."
+      : "No Nitro node answered: Stylus figures come from the offline meter (`model`). It reproduces, to the unit, every figure Nitro measured in `crates/stylus-meter/calibration/nitro.json`: Nitro's runtime on 17 calls (ink, outcome, return data) and 4 programs' activation, and a Nitro v3.9.8 node on 7 whole transactions, cached and uncached. Each program is metered as `cargo stylus deploy` deploys it, with its 47-byte `project_hash` section, which Nitro prices (+6 gas per uncached call).",
     "EVM figures come from a local anvil (cancun): receipts' gasUsed − 21,000 for a top-level call from an EOA to a cold contract.",
   ],
   ladder: option("--ladder") ? JSON.parse(fs.readFileSync(option("--ladder"), "utf8")) : [],

@@ -6,6 +6,8 @@
 // {implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
 // measure-stylus.mjs, measure-nitro.mjs, model-tree.mjs; gas.json is the same with the merged rows).
 // A row's `note` goes to the report's notes; `detail` (the measurement's inputs) stays out of gas.json.
+// A rows file may also list `unmeasured` rows ({implementation, function, cached, source, reason}):
+// figures a measuring script refused to take under a false label; the notes say which and why.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
@@ -25,9 +27,11 @@ const REQUIRED = ["implementation", "language", "function", "gas", "source"];
 
 function loadRows(files) {
   const rows = [];
+  const unmeasured = [];
   for (const file of files) {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
     if (!Array.isArray(parsed?.rows)) throw new Error(`render: ${file}: not a rows file ({rows: [...]})`);
+    unmeasured.push(...(parsed.unmeasured ?? []));
     for (const row of parsed.rows) {
       for (const key of REQUIRED) {
         if (row[key] === undefined || row[key] === null) throw new Error(`render: ${file}: row without ${key}: ${JSON.stringify(row)}`);
@@ -36,7 +40,7 @@ function loadRows(files) {
       rows.push({ cached: null, ...row });
     }
   }
-  return rows;
+  return { rows, unmeasured };
 }
 
 /// The baselines a row is compared with: plain Solidity and the best Yul for the same function.
@@ -54,15 +58,16 @@ function baselines(rows) {
 const ratio = (gas, base) => (base ? `${(gas / base).toFixed(2)}×` : "–");
 const cachedLabel = (cached) => (cached === true ? "cached" : cached === false ? "uncached" : "–");
 
-function markdown(rows, ladder, meta) {
+function markdown(rows, unmeasured, ladder, meta) {
   const bases = baselines(rows);
   const lines = [];
   lines.push("# Gas report", "");
   lines.push(`Generated ${meta.date} by \`scripts/gas-report.sh\`. Gas is a transaction's gas minus 21,000`);
   lines.push("(calldata, call and execution; on Arbitrum also minus the L1 component). Sources: `nitro` = receipts");
   lines.push("from a Nitro node; `anvil`/`forge` = EVM execution; `model` = the offline Stylus meter");
-  lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, calibrated against Nitro on");
-  lines.push("`../shared/calibration`). Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
+  lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, equal to what Nitro measured on");
+  lines.push("every case in `crates/stylus-meter/calibration/nitro.json`), metering each program as `cargo stylus deploy`");
+  lines.push("deploys it. Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
   lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
   lines.push("|---|---|---|---:|---:|---:|---|---|");
   const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
@@ -89,7 +94,10 @@ function markdown(rows, ladder, meta) {
     }
   }
   const rowNotes = sorted.filter((row) => row.note).map((row) => `${row.implementation}, \`${row.function}\` (${row.source}): ${row.note}`);
-  const notes = [...(meta.notes ?? []), ...rowNotes];
+  const unmeasuredNotes = unmeasured.map(
+    (u) => `not measured: ${u.implementation}, \`${u.function}\` ${cachedLabel(u.cached)} (${u.source}): ${u.reason}`,
+  );
+  const notes = [...(meta.notes ?? []), ...rowNotes, ...unmeasuredNotes];
   if (notes.length) {
     lines.push("", "## Notes", "");
     for (const note of notes) lines.push(`- ${note}`);
@@ -138,7 +146,7 @@ function main() {
   const options = parseArgs(process.argv.slice(2));
   const meta = options.meta ? JSON.parse(fs.readFileSync(options.meta, "utf8")) : {};
   meta.date ??= new Date().toISOString().slice(0, 10);
-  const rows = loadRows(options.inputs);
+  const { rows, unmeasured } = loadRows(options.inputs);
   const ladder = meta.ladder ?? [];
   fs.mkdirSync(options.out, { recursive: true });
   const gasJson = {
@@ -149,7 +157,7 @@ function main() {
   };
   fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
-  fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, ladder, meta));
+  fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, unmeasured, ladder, meta));
   fs.writeFileSync(path.join(options.out, "gas.svg"), svg(rows));
   console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${options.out}/{gas.json,ladder.json,report.md,gas.svg}`);
 }

@@ -1,7 +1,7 @@
 # Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh and deploy.sh: source it after common.sh.
 # Needs only curl, so a node can be probed before `scripts/setup.sh` has installed cast.
 
-# Pinned Nitro release (the calibration in ../shared/calibration was measured on v3.9.8 --dev).
+# Pinned Nitro release (the node figures in crates/stylus-meter/calibration/nitro.json were measured on v3.9.8 --dev).
 NITRO_IMAGE_DEFAULT="offchainlabs/nitro-node:v3.9.8-4624977"
 NITRO_DEFAULT_RPC="http://127.0.0.1:8547"
 # `nitro --dev` runs chain 412346 with one pre-funded account, 0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E,

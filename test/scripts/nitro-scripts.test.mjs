@@ -6,7 +6,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -24,7 +24,7 @@ const ANVIL_ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const DEV_KEY = "0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659";
 const DEV_ADDRESS = "0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E";
 const DEV_CHAIN_ID = 412346;
-// circomlibjs poseidon([1, 2]); openzeppelin-crypto 0.3 Poseidon2 of (1, 2) (../shared/calibration).
+// circomlibjs poseidon([1, 2]); openzeppelin-crypto 0.3 Poseidon2 of (1, 2) (crates/stylus-meter/calibration/nitro.json).
 const HASH_1_2 = "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a";
 const POSEIDON2_1_2 = "0x303b6f7c86d043bfcbcc80214f26a30277a15d3f74ca654992defe7ff8d03570";
 
@@ -96,9 +96,11 @@ async function startAnvil(chainId) {
 const ARB_SYS_MOCK = "0x465f5260205ff3";
 // ArbDebug (0xff), ArbOwner (0x70): accept any call.
 const ACCEPT_ALL = "0x00";
-// ArbWasmCache (0x72): cacheProgram(address) (0xe73ac9f2) sets slot 0 to 1; every other call
-// (isCacheManager, codehashIsCached) returns slot 0.
-const ARB_WASM_CACHE_MOCK = "0x5f3560e01c63e73ac9f2146016575f545f5260205ff35b60015f5500";
+// ArbWasmCache (0x72), caching by code hash as Nitro does: cacheProgram(address) (0xe73ac9f2) sets
+// slot extcodehash(address) to 1, evictCodehash(bytes32) (0xce972013) sets slot codehash to 0, and
+// every other call (codehashIsCached(bytes32), isCacheManager(address)) returns the slot its
+// argument names.
+const ARB_WASM_CACHE_MOCK = "0x5f3560e01c8063e73ac9f2146023578063ce97201314602c57600435545f5260205ff35b60016004353f55005b5f6004355500";
 const pad = (n) => "0x" + n.toString(16).padStart(40, "0");
 
 /** An anvil that answers like a Nitro node to the calls the scripts make. */
@@ -110,6 +112,13 @@ async function startFakeNitro(chainId) {
   await rpc(node.url, "anvil_setCode", [pad(0x72), ARB_WASM_CACHE_MOCK]);
   await rpc(node.url, "anvil_setBalance", [DEV_ADDRESS, "0x56bc75e2d63100000"]); // 100 ETH
   return node;
+}
+
+/** ArbWasmCache.codehashIsCached(extcodehash(address)), as the scripts ask it. */
+async function isCached(url, address) {
+  const codehash = (await rpc(url, "eth_getProof", [address, [], "latest"])).codeHash;
+  const data = "0xa72f179b" + codehash.slice(2); // codehashIsCached(bytes32)
+  return BigInt(await rpc(url, "eth_call", [{ to: pad(0x72), data }, "latest"])) === 1n;
 }
 
 /** Runs a script with a bounded time; returns { status, stdout, stderr }. */
@@ -381,8 +390,7 @@ test("deploy: Stylus on a (fake) Nitro dev node: installs cargo-stylus, deploys 
       "cacheProgram(address)",
     ].map((sig) => r.stdout.indexOf(`ok: ${sig} tx 0x`));
     assert.ok(order.every((i) => i >= 0) && order.every((i, k) => k === 0 || i > order[k - 1]), r.stdout);
-    const cached = await rpc(node.url, "eth_getStorageAt", [pad(0x72), "0x0", "latest"]);
-    assert.equal(BigInt(cached), 1n, "cacheProgram reached ArbWasmCache");
+    assert.equal(await isCached(node.url, STUB_PROGRAM), true, "cacheProgram reached ArbWasmCache");
     assert.match(r.stdout, /PoseidonStylus: hash\(1, 2\) ok/);
     // poseidon2 lives in its own program (poseidon_stylus_poseidon2.wasm), absent here.
     assert.doesNotMatch(r.stdout, /PoseidonStylus: poseidon2/);
@@ -439,11 +447,119 @@ test("deploy: --no-cache leaves the Stylus program uncached", async () => {
     const r = run(DEPLOY, args, { env });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.ok(!r.stdout.includes("cacheProgram"), r.stdout);
-    const cached = await rpc(node.url, "eth_getStorageAt", [pad(0x72), "0x0", "latest"]);
-    assert.equal(BigInt(cached), 0n);
+    assert.equal(await isCached(node.url, STUB_PROGRAM), false);
     const doc = JSON.parse(readFileSync(join(dir, "out", `${DEV_CHAIN_ID}.json`), "utf8"));
     assert.equal(doc.contracts.PoseidonStylus.cached, false);
   } finally {
     node.stop();
   }
+});
+
+// ------------------------------------------------- the gas report's Nitro measurement
+
+const MEASURE_NITRO = join(ROOT, "scripts", "gas-report", "measure-nitro.mjs");
+// The real cast (the npm .bin wrapper hides failures), first on PATH as scripts/lib/common.sh does.
+const CAST_DIR = join(
+  ROOT,
+  "node_modules",
+  "@foundry-rs",
+  readdirSync(join(ROOT, "node_modules", "@foundry-rs")).find((d) => d.startsWith("cast-")),
+  "bin",
+);
+
+/** A (fake) Nitro dev node with the stub program at STUB_PROGRAM, named as both Stylus programs. */
+async function nodeWithStubProgram(dir) {
+  const node = await startFakeNitro(DEV_CHAIN_ID);
+  const env = stubCargo(dir);
+  const cast = (...args) => spawnSync(join(CAST_DIR, "cast"), args, { encoding: "utf8", timeout: 30_000 });
+  // the stub cargo's `stylus deploy` puts the stub program in place
+  assert.equal(spawnSync(join(dir, "bin", "cargo"), ["stylus", "deploy", "--endpoint", node.url]).status, 0);
+  const deployments = join(dir, "deployments.json");
+  const program = { address: STUB_PROGRAM, kind: "stylus" };
+  writeFileSync(deployments, JSON.stringify({ contracts: { PoseidonStylus: program, PoseidonStylusPoseidon2: program } }));
+  const measure = (...args) => {
+    const r = spawnSync(
+      process.execPath,
+      [MEASURE_NITRO, "--rpc", node.url, "--private-key", DEV_KEY, "--deployments", deployments, ...args],
+      { cwd: ROOT, encoding: "utf8", timeout: 120_000, env: { ...process.env, ...env, PATH: `${CAST_DIR}:${env.PATH}` } },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    return { ...JSON.parse(r.stdout), stderr: r.stderr };
+  };
+  return { node, cast, measure };
+}
+
+test("gas report (nitro): a code hash cached before the run never yields an uncached row", async () => {
+  const dir = join(work, "measure-cached-before");
+  const { node, cast, measure } = await nodeWithStubProgram(dir);
+  try {
+    // an earlier deploy.sh cached this code
+    const sent = cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x72), "cacheProgram(address)", STUB_PROGRAM);
+    assert.equal(sent.status, 0, sent.stderr);
+    assert.equal(await isCached(node.url, STUB_PROGRAM), true);
+
+    // not allowed to evict (a chain we do not own): the rows are left out, with the reason
+    const refused = measure("--cached", "false");
+    assert.deepEqual(refused.rows, []);
+    assert.equal(refused.unmeasured.length, 4);
+    for (const u of refused.unmeasured) {
+      assert.equal(u.cached, false);
+      assert.match(u.reason, /already cached on this chain .*only the chain owner or a cache manager can evict it/);
+    }
+    assert.equal(await isCached(node.url, STUB_PROGRAM), true, "nothing was evicted");
+
+    // the dev chain: evicted first, then measured uncached, each call checked
+    const evicted = measure("--cached", "false", "--evict");
+    assert.deepEqual(evicted.unmeasured, []);
+    assert.equal(evicted.rows.length, 4);
+    assert.ok(evicted.rows.every((row) => row.cached === false && row.source === "nitro" && row.gas > 0));
+    assert.match(evicted.stderr, /is cached; evicting it \(ArbWasmCache.evictCodehash\)/);
+    assert.equal(await isCached(node.url, STUB_PROGRAM), false);
+
+    // and a "cached" row is only measured while the code hash is cached
+    const notCached = measure("--cached", "true");
+    assert.deepEqual(notCached.rows, []);
+    assert.ok(notCached.unmeasured.every((u) => u.cached === true && /is not cached/.test(u.reason)));
+  } finally {
+    node.stop();
+  }
+});
+
+test("gas report (nitro): rows measured in the state they claim", async () => {
+  const dir = join(work, "measure-states");
+  const { node, cast, measure } = await nodeWithStubProgram(dir);
+  try {
+    const uncached = measure("--cached", "false");
+    assert.equal(uncached.rows.length, 4);
+    assert.ok(uncached.rows.every((row) => row.cached === false));
+    assert.equal(cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x72), "cacheProgram(address)", STUB_PROGRAM).status, 0);
+    const cached = measure("--cached", "true");
+    assert.equal(cached.rows.length, 4);
+    assert.ok(cached.rows.every((row) => row.cached === true));
+    assert.deepEqual(cached.unmeasured, []);
+  } finally {
+    node.stop();
+  }
+});
+
+test("gas report (render): unmeasured rows are named in the notes, never drawn", () => {
+  const dir = join(work, "render-unmeasured");
+  spawnSync("mkdir", ["-p", dir]);
+  const rows = join(dir, "rows.json");
+  writeFileSync(
+    rows,
+    JSON.stringify({
+      rows: [{ implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 5321, source: "nitro", cached: true }],
+      unmeasured: [{ implementation: "p.wasm (Stylus)", function: "hash(1,2)", cached: false, source: "nitro", reason: "code hash 0xab is already cached" }],
+    }),
+  );
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), rows], {
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const report = readFileSync(join(dir, "out", "report.md"), "utf8");
+  assert.match(report, /- not measured: p\.wasm \(Stylus\), `hash\(1,2\)` uncached \(nitro\): code hash 0xab is already cached/);
+  const gas = JSON.parse(readFileSync(join(dir, "out", "gas.json"), "utf8"));
+  assert.equal(gas.rows.length, 1);
+  assert.equal(readFileSync(join(dir, "out", "gas.svg"), "utf8").match(/<rect x=/g).length, 1);
 });

@@ -34,7 +34,7 @@
 //! (The dot-product column includes the harness building its two 3-element arrays on the
 //! stack, ~86,000 ink.) Compressed size of the harness (both hashes + the ops):
 //! 20,141 / 18,747 / 21,005 bytes. For reference, openzeppelin-crypto's Poseidon2 behind
-//! stylus-sdk measures 57.9 M ink (`../shared/calibration`).
+//! stylus-sdk measures 57.9 M ink (Nitro's runtime; `crates/stylus-meter/calibration/nitro.json`).
 //!
 //! # Code size versus ink on wasm32
 //!
