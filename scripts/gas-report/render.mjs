@@ -70,7 +70,7 @@ function markdown(rows, unmeasured, ladder, meta) {
   lines.push("deploys it. Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
   lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
   lines.push("|---|---|---|---:|---:|---:|---|---|");
-  const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
+  const sorted = grouped(rows).flatMap((group) => group.rows);
   for (const row of sorted) {
     const base = bases.get(row.function);
     lines.push(
@@ -110,34 +110,81 @@ function markdown(rows, unmeasured, ladder, meta) {
 
 const escapeXml = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/// A horizontal bar chart on a log scale: one bar per row, grouped by function.
+// Categories in the fixed order every group shows them, with their colours (the chart's legend).
+const CATEGORIES = [
+  { key: "stylus-cached", label: "Stylus (ours), cached", color: "#d9730d" },
+  { key: "stylus-uncached", label: "Stylus (ours), uncached", color: "#f2b880" },
+  { key: "yul", label: "Yul (ours)", color: "#2f6fdf" },
+  { key: "solidity", label: "Solidity (ours)", color: "#6b6b6b" },
+  { key: "peer", label: "other libraries", color: "#8e44ad" },
+];
+
+/// A row's category: a row may say `peer: true`; otherwise a language other than ours, or an
+/// implementation named with a package version (e.g. "poseidon-solidity 0.0.5"), is a peer.
+function category(row) {
+  const peer = row.peer ?? (!["Rust", "Yul", "Solidity"].includes(row.language) || /\b\d+\.\d+\.\d+\b/.test(row.implementation));
+  if (peer) return "peer";
+  if (row.language === "Rust") return row.cached === false ? "stylus-uncached" : "stylus-cached";
+  return row.language === "Yul" ? "yul" : "solidity";
+}
+
+/// Rows grouped by function (in the order the functions first appear in the inputs), each group
+/// in category order, then by gas: the order of both the table and the chart.
+function grouped(rows) {
+  const functions = [...new Set(rows.map((row) => row.function))];
+  const rank = (row) => CATEGORIES.findIndex((c) => c.key === category(row));
+  return functions.map((fn) => ({
+    function: fn,
+    rows: rows.filter((row) => row.function === fn).sort((a, b) => rank(a) - rank(b) || a.gas - b.gas),
+  }));
+}
+
+/// A horizontal bar chart on a log scale, one group per function (named once), one bar per row.
 function svg(rows) {
-  const sorted = [...rows].sort((a, b) => a.function.localeCompare(b.function) || a.gas - b.gas);
-  const labelWidth = 640, chartWidth = 520, barHeight = 18, gap = 6, top = 40;
-  const height = top + sorted.length * (barHeight + gap) + 40;
-  const maxGas = Math.max(...sorted.map((r) => r.gas));
-  const decades = Math.ceil(Math.log10(maxGas));
+  const groups = grouped(rows);
+  const barLabel = (row) => `${row.implementation}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
+  // Sans-serif at 12 px averages under 7 px per character: size the label column to the longest label.
+  const charWidth = 7;
+  const labelWidth = 20 + charWidth * Math.max(...rows.map((row) => barLabel(row).length), ...groups.map((g) => g.function.length));
+  const chartWidth = 560, barHeight = 16, gap = 5, groupGap = 14, headerHeight = 20, valueRoom = 90;
+  const legendTop = 36, legendRows = Math.ceil(CATEGORIES.length / 3);
+  const top = legendTop + legendRows * 20 + 16;
+  let height = top;
+  for (const group of groups) height += headerHeight + group.rows.length * (barHeight + gap) + groupGap;
+  height += 30;
+  const width = labelWidth + chartWidth + valueRoom;
+  const maxGas = Math.max(...rows.map((r) => r.gas));
+  const decades = Math.max(3, Math.ceil(Math.log10(maxGas)));
   const minDecade = 2; // 100 gas
   const x = (gas) => labelWidth + (chartWidth * (Math.log10(Math.max(gas, 10 ** minDecade)) - minDecade)) / (decades - minDecade);
-  const colors = { Rust: "#d9730d", Yul: "#2f6fdf", Solidity: "#6b6b6b", EVM: "#8e44ad" };
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + chartWidth + 90}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="10" y="22" font-size="15" font-weight="bold">Gas per call (log scale): transaction gas − 21,000</text>`,
   ];
+  CATEGORIES.forEach((c, i) => {
+    const lx = 10 + (i % 3) * 240, ly = legendTop + Math.floor(i / 3) * 20;
+    parts.push(`<rect x="${lx}" y="${ly}" width="14" height="14" fill="${c.color}"/>`);
+    parts.push(`<text x="${lx + 20}" y="${ly + 11}">${escapeXml(c.label)}</text>`);
+  });
   for (let d = minDecade; d <= decades; d++) {
     const gx = x(10 ** d);
     parts.push(`<line x1="${gx}" y1="${top - 6}" x2="${gx}" y2="${height - 30}" stroke="#ddd"/>`);
     parts.push(`<text x="${gx}" y="${height - 14}" text-anchor="middle" fill="#555">${(10 ** d).toLocaleString("en-US")}</text>`);
   }
-  sorted.forEach((row, i) => {
-    const y = top + i * (barHeight + gap);
-    const label = `${row.function} · ${row.implementation}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
-    parts.push(`<text x="${labelWidth - 8}" y="${y + 13}" text-anchor="end">${escapeXml(label)}</text>`);
-    const color = colors[row.language] ?? "#444";
-    parts.push(`<rect x="${labelWidth}" y="${y}" width="${Math.max(1, x(row.gas) - labelWidth)}" height="${barHeight}" fill="${color}"/>`);
-    parts.push(`<text x="${x(row.gas) + 4}" y="${y + 13}">${row.gas.toLocaleString("en-US")}</text>`);
-  });
+  let y = top;
+  for (const group of groups) {
+    parts.push(`<text x="10" y="${y + 14}" font-weight="bold">${escapeXml(group.function)}</text>`);
+    y += headerHeight;
+    for (const row of group.rows) {
+      const color = CATEGORIES.find((c) => c.key === category(row)).color;
+      parts.push(`<text x="${labelWidth - 8}" y="${y + 12}" text-anchor="end">${escapeXml(barLabel(row))}</text>`);
+      parts.push(`<rect x="${labelWidth}" y="${y}" width="${Math.max(1, x(row.gas) - labelWidth)}" height="${barHeight}" fill="${color}"/>`);
+      parts.push(`<text x="${x(row.gas) + 4}" y="${y + 12}">${row.gas.toLocaleString("en-US")}</text>`);
+      y += barHeight + gap;
+    }
+    y += groupGap;
+  }
   parts.push("</svg>");
   return parts.join("\n") + "\n";
 }

@@ -212,3 +212,34 @@ test("model-tree.mjs composes the tree over the Stylus program from the anvil tr
   assert.ok(report.includes("composed, not run"), "the note explains the composition");
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
 });
+
+test("render.mjs: the chart has a legend, names each function once, and orders every group Stylus, Yul, Solidity, peers", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-order-"));
+  const row = (implementation, language, fn, gas, extra = {}) => ({ implementation, language, function: fn, gas, source: "anvil", cached: null, ...extra });
+  const rows = join(dir, "rows.json");
+  writeFileSync(
+    rows,
+    JSON.stringify({
+      rows: [
+        row("peer-lib 1.2.3 T3", "Solidity", "hash(1,2)", 18000),
+        row("OurSolidity", "Solidity", "hash(1,2)", 200000),
+        row("OurYul", "Yul", "hash(1,2)", 13000),
+        row("p.wasm (Stylus)", "Rust", "hash(1,2)", 21000, { cached: false, source: "model" }),
+        row("p.wasm (Stylus)", "Rust", "hash(1,2)", 5000, { cached: true, source: "model" }),
+        row("Huffy", "Huff", "other(1)", 901),
+        row("OurYul", "Yul", "other(1)", 1001),
+      ],
+    }),
+  );
+  const out = join(dir, "out");
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", out, rows], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const chart = readFileSync(join(out, "gas.svg"), "utf8");
+  for (const label of ["Stylus (ours), cached", "Stylus (ours), uncached", "Yul (ours)", "Solidity (ours)", "other libraries"]) {
+    assert.ok(chart.includes(`>${label}</text>`), `legend lacks ${label}`);
+  }
+  assert.equal(chart.split('font-weight="bold">hash(1,2)</text>').length, 2, "hash(1,2) named once");
+  const order = ["5,000", "21,000", "13,000", "200,000", "18,000", "1,001", "901"].map((gas) => chart.indexOf(`>${gas}</text>`));
+  assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `bar order ${order}`);
+  rmSync(dir, { recursive: true, force: true });
+});
