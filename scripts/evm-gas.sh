@@ -60,14 +60,17 @@ call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
 ROWS=$(mktemp)
 DETAIL=$(mktemp)
 trap 'stop_anvil; rm -f "$ROWS" "$DETAIL"' EXIT
+# The report section (hash family) of the rows that follow: set it before each family's rows.
+SECTION=""
 row() { # row <implementation> <language> <function> <gas> [detail.jsonl]: one JSON line per measurement
   [[ "$4" =~ ^[0-9]+$ ]] || fail "no gas figure for $1 $3"
+  [ -n "$SECTION" ] || fail "no SECTION set for $1 $3"
   node -e 'const fs = require("fs");
-    const [implementation, language, fn, gas, detail] = process.argv.slice(1);
-    const row = { implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null };
+    const [section, implementation, language, fn, gas, detail] = process.argv.slice(1);
+    const row = { section, implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null };
     if (detail) row.detail = { inserts: fs.readFileSync(detail, "utf8").trim().split("\n").map((l) => JSON.parse(l)) };
     console.log(JSON.stringify(row))' \
-    "$1" "$2" "$3" "$4" "${5:-}" >>"$ROWS"
+    "$SECTION" "$1" "$2" "$3" "$4" "${5:-}" >>"$ROWS"
 }
 
 step "deploy hashers"
@@ -77,12 +80,12 @@ P2=$(deploy "$(artifact Poseidon2Yul.sol/Poseidon2Yul.json)")
 PEER=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3.json)")
 CIRCOM=$(deploy "$(cat test/vectors/circomlib-poseidon-t3.bytecode)")
 
+SECTION="circomlib Poseidon"
 step "measure hash(1, 2)"
 row "PoseidonT3Solidity (solidity/PoseidonT3.sol)" "Solidity" "hash(1,2)" "$(call_gas "$SOL" 'hash(uint256,uint256)' 1 2)"
 row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "hash(1,2)" "$(call_gas "$YUL" 'hash(uint256,uint256)' 1 2)"
 row "poseidon-solidity 0.0.5 PoseidonT3" "Solidity+assembly" "hash(1,2)" "$(call_gas "$PEER" 'hash(uint256[2])' '[1,2]')"
 row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)" "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
-row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
 # The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
 step "measure rootFromPath and nodesFromPath (depth 20)"
@@ -125,6 +128,10 @@ measure_tree() {
 measure_tree "PoseidonT3Yul" "Yul" "$YUL" true record
 measure_tree "PoseidonT3Yul" "Yul" "$YUL" false
 measure_tree "PoseidonT3Solidity" "Solidity" "$SOL" true
+
+SECTION="Poseidon2"
+step "measure poseidon2(1, 2)"
+row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
 step "write $OUT"
 mkdir -p "$(dirname "$OUT")"

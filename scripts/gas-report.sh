@@ -83,7 +83,7 @@ STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.j
 node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" > "$WORK/stylus-tree.json"
 STEP_HINT=""
 
-step "Render gas-report/ (report.md, gas.json, gas.svg)"
+step "Render gas-report/ (report.md, gas.json, a chart per section)"
 node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
 node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
 

@@ -35,6 +35,7 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
   const report = meterCall(call);
   for (const cached of [true, false]) {
     rows.push({
+      section: call.section,
       implementation: `${call.deployable}.wasm (Stylus)`,
       language: "Rust",
       function: call.function,

@@ -69,6 +69,7 @@ const mean = (key) => Math.floor(inserts.reduce((sum, i) => sum + i[key], 0) / i
 const callCounts = [...new Set(inserts.map((i) => i.hasher_calls))];
 const calls = `${callCounts.join(" or ")} hasher call${callCounts.length === 1 && callCounts[0] === 1 ? "" : "s"} per insert`;
 const row = {
+  section: yulTree.section,
   implementation: `IncrementalMerkleTree + ${DEPLOYABLE}.wasm (Stylus)`,
   language: "Rust",
   function: yulTree.function,

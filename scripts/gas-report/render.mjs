@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Merges measured gas rows into the gas report: gas-report/gas.json, report.md and gas.svg.
+// Merges measured gas rows into the gas report: gas-report/gas.json, report.md and one chart per
+// section, gas-<section>.svg (e.g. gas-circomlib-poseidon.svg).
 // Usage: node scripts/gas-report/render.mjs [--out DIR] --meta meta.json rows1.json [rows2.json ...]
 //   --out DIR   where to write (default: gas-report)
 // Every rows file, read or written here, is one format: an object {rows: [...], ...} whose rows are
-// {implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
+// {section, implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
 // measure-stylus.mjs, measure-nitro.mjs, model-tree.mjs; gas.json is the same with the merged rows).
+// `section` is the hash family (e.g. "circomlib Poseidon", "Poseidon2", "Goldilocks"): the report
+// has a table and a chart per section, in SECTION_ORDER.
 // A row's `note` goes to the report's notes; `detail` (the measurement's inputs) stays out of gas.json.
 // A rows file may also list `unmeasured` rows ({implementation, function, cached, source, reason}):
 // figures a measuring script refused to take under a false label; the notes say which and why.
@@ -23,7 +26,21 @@ function parseArgs(argv) {
   return options;
 }
 
-const REQUIRED = ["implementation", "language", "function", "gas", "source"];
+const REQUIRED = ["section", "implementation", "language", "function", "gas", "source"];
+
+// Sections in the report's order; a section not listed here follows them, in order of appearance.
+const SECTION_ORDER = ["circomlib Poseidon", "Poseidon2", "Goldilocks"];
+
+/// The sections of the rows, in report order, each with its rows.
+function sections(rows) {
+  const names = [...new Set(rows.map((row) => row.section))];
+  const rank = (name) => (SECTION_ORDER.includes(name) ? SECTION_ORDER.indexOf(name) : SECTION_ORDER.length);
+  names.sort((a, b) => rank(a) - rank(b) || names.indexOf(a) - names.indexOf(b));
+  return names.map((name) => ({ name, rows: rows.filter((row) => row.section === name) }));
+}
+
+/// The chart file of a section: gas-<lowercase words joined by dashes>.svg.
+const chartFile = (section) => `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.svg`;
 
 function loadRows(files) {
   const rows = [];
@@ -43,17 +60,20 @@ function loadRows(files) {
   return { rows, unmeasured };
 }
 
-/// The baselines a row is compared with: plain Solidity and the best Yul for the same function.
+/// The baselines a row is compared with: our plain Solidity and the best Yul for the same function.
 function baselines(rows) {
   const byFunction = new Map();
   for (const row of rows) {
-    const entry = byFunction.get(row.function) ?? { solidity: null, yul: null };
-    if (row.language === "Solidity" && /PoseidonT3(\.sol|Solidity)/.test(row.implementation)) entry.solidity = row.gas;
+    const entry = byFunction.get(functionKey(row)) ?? { solidity: null, yul: null };
+    if (category(row) === "solidity" && (entry.solidity === null || row.gas < entry.solidity)) entry.solidity = row.gas;
     if (row.language === "Yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
-    byFunction.set(row.function, entry);
+    byFunction.set(functionKey(row), entry);
   }
   return byFunction;
 }
+
+/// A function is named within its section (two families may both have a `hash(1,2)`).
+const functionKey = (row) => `${row.section}\u0000${row.function}`;
 
 const ratio = (gas, base) => (base ? `${(gas / base).toFixed(2)}×` : "–");
 const cachedLabel = (cached) => (cached === true ? "cached" : cached === false ? "uncached" : "–");
@@ -68,17 +88,22 @@ function markdown(rows, unmeasured, ladder, meta) {
   lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, equal to what Nitro measured on");
   lines.push("every case in `crates/stylus-meter/calibration/nitro.json`), metering each program as `cargo stylus deploy`");
   lines.push("deploys it. Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
-  lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
-  lines.push("|---|---|---|---:|---:|---:|---|---|");
-  const sorted = grouped(rows).flatMap((group) => group.rows);
-  for (const row of sorted) {
-    const base = bases.get(row.function);
-    lines.push(
-      `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
-    );
+  const sorted = [];
+  for (const section of sections(rows)) {
+    lines.push(`## ${section.name}`, "");
+    lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
+    lines.push("|---|---|---|---:|---:|---:|---|---|");
+    for (const row of grouped(section.rows).flatMap((group) => group.rows)) {
+      const base = bases.get(functionKey(row));
+      lines.push(
+        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
+      );
+      sorted.push(row);
+    }
+    lines.push("", `![${section.name}: gas per call, log scale](${chartFile(section.name)})`, "");
   }
   if (ladder.length > 0) {
-    lines.push("", "## Optimization ladder (Stylus `hash(1,2)`)", "");
+    lines.push("## Optimization ladder (Stylus `hash(1,2)`)", "");
     lines.push("Each step adds one technique to the one above; the last is the deployable, cached. \"Saved\" compares with");
     lines.push("the last step that could be deployed.", "");
     lines.push("| step | gas | saved vs previous | source |", "|---|---:|---:|---|");
@@ -104,7 +129,7 @@ function markdown(rows, unmeasured, ladder, meta) {
   }
   lines.push("", "## Tools", "");
   for (const [tool, version] of Object.entries(meta.tools ?? {})) lines.push(`- ${tool}: ${version}`);
-  lines.push("", "![gas per implementation, log scale](gas.svg)", "");
+  lines.push("");
   return lines.join("\n");
 }
 
@@ -140,7 +165,7 @@ function grouped(rows) {
 }
 
 /// A horizontal bar chart on a log scale, one group per function (named once), one bar per row.
-function svg(rows) {
+function svg(title, rows) {
   const groups = grouped(rows);
   const barLabel = (row) => `${row.implementation}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
   // Sans-serif at 12 px averages under 7 px per character: size the label column to the longest label.
@@ -160,7 +185,7 @@ function svg(rows) {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="10" y="22" font-size="15" font-weight="bold">Gas per call (log scale): transaction gas − 21,000</text>`,
+    `<text x="10" y="22" font-size="15" font-weight="bold">${escapeXml(title)}: gas per call (log scale), transaction gas − 21,000</text>`,
   ];
   CATEGORIES.forEach((c, i) => {
     const lx = 10 + (i % 3) * 240, ly = legendTop + Math.floor(i / 3) * 20;
@@ -198,15 +223,20 @@ function main() {
   fs.mkdirSync(options.out, { recursive: true });
   const gasJson = {
     generated_by: "scripts/gas-report/render.mjs",
-    rows: rows.map(({ implementation, language, function: fn, gas, source, cached, note }) => ({
-      implementation, language, function: fn, gas, source, cached, ...(note ? { note } : {}),
+    rows: rows.map(({ section, implementation, language, function: fn, gas, source, cached, note }) => ({
+      section, implementation, language, function: fn, gas, source, cached, ...(note ? { note } : {}),
     })),
   };
   fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, unmeasured, ladder, meta));
-  fs.writeFileSync(path.join(options.out, "gas.svg"), svg(rows));
-  console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${options.out}/{gas.json,ladder.json,report.md,gas.svg}`);
+  // Charts of an earlier run whose section is gone would linger beside the new ones.
+  for (const stale of fs.readdirSync(options.out).filter((f) => /^gas(-.+)?\.svg$/.test(f))) fs.rmSync(path.join(options.out, stale));
+  const charts = sections(rows).map((section) => {
+    fs.writeFileSync(path.join(options.out, chartFile(section.name)), svg(section.name, section.rows));
+    return chartFile(section.name);
+  });
+  console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${options.out}/{gas.json,ladder.json,report.md,${charts.join(",")}}`);
 }
 
 main();

@@ -1,7 +1,7 @@
 // Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/evm-gas.sh really
 // deploys and calls every implementation on an anvil it starts and stops itself (here on a free port,
 // writing to a temporary file), then the report's own scripts (measure-stylus.mjs, model-tree.mjs,
-// meta.mjs, render.mjs) turn the rows into report.md, gas.json and gas.svg in a temporary directory.
+// meta.mjs, render.mjs) turn the rows into report.md, gas.json and the charts in a temporary directory.
 // The committed gas-report/ is never written. Needs npm ci and, for the Stylus rows, the built meter
 // and WASM (scripts/build-wasm.sh; scripts/test.sh runs it before these tests).
 import { test, after } from "node:test";
@@ -139,7 +139,7 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
   });
 });
 
-test("render.mjs writes report.md, gas.json and gas.svg with every row, into the directory given", async () => {
+test("render.mjs writes report.md, gas.json and a chart per section with every row, into the directory given", async () => {
   assert.ok(evm, "needs the evm-gas.sh test's rows");
   requireBuilt();
   const stylusJson = join(work, "stylus.json");
@@ -156,8 +156,15 @@ test("render.mjs writes report.md, gas.json and gas.svg with every row, into the
   const gasJson = JSON.parse(readFileSync(join(out, "gas.json"), "utf8"));
   assert.equal(gasJson.rows.length, rows.length, "gas.json has every row");
   const report = readFileSync(join(out, "report.md"), "utf8");
-  const chart = readFileSync(join(out, "gas.svg"), "utf8");
-  assert.match(chart, /^<svg /);
+  const charts = new Map();
+  for (const section of new Set(rows.map((row) => row.section))) {
+    const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
+    const chart = readFileSync(join(out, file), "utf8");
+    assert.match(chart, /^<svg /);
+    assert.ok(report.includes(`## ${section}\n`), `report.md has a section ${section}`);
+    assert.ok(report.includes(`](${file})`), `report.md shows ${file}`);
+    charts.set(section, chart);
+  }
   for (const row of rows) {
     const same = gasJson.rows.filter(
       (r) => r.implementation === row.implementation && r.function === row.function && r.cached === row.cached,
@@ -167,7 +174,7 @@ test("render.mjs writes report.md, gas.json and gas.svg with every row, into the
     assert.equal(same[0].detail, undefined, "gas.json leaves out the measurement details");
     const figure = row.gas.toLocaleString("en-US");
     assert.ok(report.includes(`| ${row.implementation} | ${row.language} | \`${row.function}\` | ${figure} |`), `report.md row for ${row.implementation} ${row.function}`);
-    assert.ok(chart.includes(`>${figure}</text>`), `gas.svg bar for ${row.implementation} ${row.function}`);
+    assert.ok(charts.get(row.section).includes(`>${figure}</text>`), `${row.section} chart bar for ${row.implementation} ${row.function}`);
   }
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
 });
@@ -215,7 +222,7 @@ test("model-tree.mjs composes the tree over the Stylus program from the anvil tr
 
 test("render.mjs: the chart has a legend, names each function once, and orders every group Stylus, Yul, Solidity, peers", () => {
   const dir = mkdtempSync(join(tmpdir(), "render-order-"));
-  const row = (implementation, language, fn, gas, extra = {}) => ({ implementation, language, function: fn, gas, source: "anvil", cached: null, ...extra });
+  const row = (implementation, language, fn, gas, extra = {}) => ({ section: "S", implementation, language, function: fn, gas, source: "anvil", cached: null, ...extra });
   const rows = join(dir, "rows.json");
   writeFileSync(
     rows,
@@ -234,7 +241,7 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   const out = join(dir, "out");
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", out, rows], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
-  const chart = readFileSync(join(out, "gas.svg"), "utf8");
+  const chart = readFileSync(join(out, "gas-s.svg"), "utf8");
   for (const label of ["Stylus (ours), cached", "Stylus (ours), uncached", "Yul (ours)", "Solidity (ours)", "other libraries"]) {
     assert.ok(chart.includes(`>${label}</text>`), `legend lacks ${label}`);
   }

@@ -549,8 +549,8 @@ test("gas report (render): unmeasured rows are named in the notes, never drawn",
   writeFileSync(
     rows,
     JSON.stringify({
-      rows: [{ implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 5321, source: "nitro", cached: true }],
-      unmeasured: [{ implementation: "p.wasm (Stylus)", function: "hash(1,2)", cached: false, source: "nitro", reason: "code hash 0xab is already cached" }],
+      rows: [{ section: "S", implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 5321, source: "nitro", cached: true }],
+      unmeasured: [{ section: "S", implementation: "p.wasm (Stylus)", function: "hash(1,2)", cached: false, source: "nitro", reason: "code hash 0xab is already cached" }],
     }),
   );
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), rows], {
@@ -561,6 +561,6 @@ test("gas report (render): unmeasured rows are named in the notes, never drawn",
   assert.match(report, /- not measured: p\.wasm \(Stylus\), `hash\(1,2\)` uncached \(nitro\): code hash 0xab is already cached/);
   const gas = JSON.parse(readFileSync(join(dir, "out", "gas.json"), "utf8"));
   assert.equal(gas.rows.length, 1);
-  const chart = readFileSync(join(dir, "out", "gas.svg"), "utf8");
+  const chart = readFileSync(join(dir, "out", "gas-s.svg"), "utf8");
   assert.equal(chart.match(/\(uncached\)/g), null, "no bar for the unmeasured row");
 });
