@@ -43,6 +43,13 @@ function git(args) {
   }
 }
 
+/** Whether `commit` is a commit of this branch's history (true without git: nothing to check). */
+function isAncestor(commit) {
+  if (!/^[0-9a-f]{40}$/.test(commit ?? "")) return false;
+  if (!git(["rev-parse", "HEAD"])) return true;
+  return git(["merge-base", "--is-ancestor", commit, "HEAD"]) !== null;
+}
+
 /** The commit the sources are at: HEAD, "+dirty" when anything but this script's outputs changed. */
 function currentCommit() {
   const head = git(["rev-parse", "HEAD"]);
@@ -60,7 +67,7 @@ export function document(registry, entries, previous, commit = currentCommit()) 
   for (const [name, entry] of Object.entries(entries)) {
     const before = previous?.contracts?.[name];
     const same = before && before.address === entry.address && before.codeHash === entry.codeHash;
-    const keep = same && /^[0-9a-f]{40}$/.test(before.builtFrom ?? "");
+    const keep = same && isAncestor(before.builtFrom);
     contracts[name] = { ...entry, builtFrom: keep ? before.builtFrom : commit };
   }
   return {
@@ -130,9 +137,7 @@ export function problems(registry, entries, doc, solidityText) {
     }
     if (/\+dirty$/.test(recorded.builtFrom ?? "")) out.push(`${name}: builtFrom ${recorded.builtFrom} was generated from uncommitted sources`);
     else if (!/^[0-9a-f]{40}$/.test(recorded.builtFrom ?? "")) out.push(`${name}: builtFrom "${recorded.builtFrom}" is not a commit`);
-    else if (git(["rev-parse", "HEAD"]) && git(["cat-file", "-e", `${recorded.builtFrom}^{commit}`]) === null) {
-      out.push(`${name}: builtFrom ${recorded.builtFrom} is not a commit of this repository`);
-    }
+    else if (!isAncestor(recorded.builtFrom)) out.push(`${name}: builtFrom ${recorded.builtFrom} is not a commit of this branch's history`);
   }
   for (const name of Object.keys(doc.contracts ?? {})) {
     if (!entries[name]) out.push(`${name}: recorded, but contracts/deployables.json has no deployable of that name`);
