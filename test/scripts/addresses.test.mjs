@@ -56,6 +56,17 @@ test("deployments/addresses.json and solidity/PoseidonAddresses.sol are current:
   assert.deepEqual(Object.keys(doc.contracts).sort(), names);
 });
 
+test("README.md documents every address", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const doc = JSON.parse(readFileSync(ADDRESSES, "utf8"));
+  for (const [name, entry] of Object.entries(doc.contracts)) {
+    assert.ok(readme.includes(entry.address), `README.md lacks ${name}'s address ${entry.address}`);
+  }
+  const documented = new Set(Object.values(doc.contracts).map((e) => e.address));
+  const stale = [...readme.matchAll(/`(0x[0-9a-fA-F]{40})`/g)].map((m) => m[1]).filter((a) => !documented.has(a) && a !== doc.factory);
+  assert.deepEqual(stale, [], "README.md names addresses that are not in deployments/addresses.json");
+});
+
 test("a stale addresses file fails the check, naming the program", () => {
   const doc = JSON.parse(readFileSync(ADDRESSES, "utf8"));
   const solidityText = readFileSync(SOLIDITY, "utf8");
