@@ -5,38 +5,19 @@
 // file, and cast must derive the same hashes and CREATE2 address.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { ADDRESSES, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
-import { ROOT, WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, cast, rpc, startAnvil } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "addresses-"));
-const children = new Set();
-after(() => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => rmSync(work, { recursive: true, force: true }));
 
 const registry = loadRegistry();
-const foundry = (tool) => {
-  const dir = join(ROOT, "node_modules", "@foundry-rs");
-  return join(dir, readdirSync(dir).find((d) => d.startsWith(`${tool}-`)), "bin", tool);
-};
-const cast = (...args) => {
-  const r = spawnSync(foundry("cast"), args, { encoding: "utf8", maxBuffer: 64 << 20 });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-};
 
 let built;
 function entries() {
@@ -95,40 +76,14 @@ test("a stale addresses file fails the check, naming the program", () => {
   assert.match(r.stderr, /is stale \(regenerate: node scripts\/addresses.mjs\):\n  PoseidonStylusPoseidon2: recorded 0x[0-9a-fA-F]{40} \(code hash 0x0{64}\), built 0x[0-9a-fA-F]{40} \(code hash 0x[0-9a-f]{64}\)\n/);
 });
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test("each Stylus program deploys as Nitro reads it: init code returns 0xEFF00000 ‖ brotli(the built file), at the CREATE2 address", async () => {
   // Pre-London: no EIP-3541, so the init code may return code starting with 0xEF, as on Nitro.
-  const port = await freePort();
-  const child = spawn(foundry("anvil"), ["--port", String(port), "--silent", "--hardfork", "berlin"], { stdio: "ignore", detached: true });
-  children.add(child);
-  const url = `http://127.0.0.1:${port}`;
-  const rpc = async (method, params) => {
-    for (let i = 0; ; i++) {
-      try {
-        const body = await (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json();
-        if (body.error) throw new Error(body.error.message);
-        return body.result;
-      } catch (e) {
-        if (i > 100) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  };
+  const anvil = await startAnvil(undefined, ["--hardfork", "berlin"]);
   const { factory, salt } = registry.create2;
   for (const entry of stylusEntries(registry)) {
     const d = stylusDeployment(entry, registry);
     const wasm = readFileSync(join(WASM_DIR, `${entry.wasm}.wasm`));
-    const code = await rpc("eth_call", [{ data: d.initCode, gas: "0x1c9c380" }, "latest"]);
+    const code = await rpc(anvil.url, "eth_call", [{ data: d.initCode, gas: "0x1c9c380" }, "latest"]);
     assert.equal(code.slice(0, 10), "0xeff00000", `${entry.name}: Nitro's Stylus prefix, no dictionary`);
     assert.ok(brotliDecompressSync(Buffer.from(code.slice(10), "hex")).equals(wasm), `${entry.name}: the code is the built file, compressed`);
     assert.ok(d.initCode.toLowerCase().endsWith(code.slice(2)), `${entry.name}: init code carries the code`);

@@ -10,14 +10,12 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadRegistry, plan, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, cast, foundryBin, freePort, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BIN = join(ROOT, "node_modules", ".bin");
 const DEVNODE = join(ROOT, "scripts", "devnode.sh");
 const DEPLOY = join(ROOT, "scripts", "deploy.sh");
@@ -34,89 +32,11 @@ const HASH_1_2 = "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417
 const POSEIDON2_1_2 = "0x303b6f7c86d043bfcbcc80214f26a30277a15d3f74ca654992defe7ff8d03570";
 
 const work = mkdtempSync(join(tmpdir(), "nitro-scripts-"));
-// node_modules/.bin/anvil is a node wrapper around the real binary: each anvil gets its own process
-// group, and the whole group is killed.
-const children = new Set();
-function kill(child) {
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-  children.delete(child);
-}
-after(() => {
-  for (const child of children) kill(child);
-  rmSync(work, { recursive: true, force: true });
-});
-process.on("exit", () => {
-  for (const child of children) kill(child);
-});
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function rpc(url, method, params = []) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = await response.json();
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
-/** Starts anvil on a free port; it is killed by `stop()` or when the tests end. */
-async function startAnvil(chainId, extraArgs = []) {
-  const port = await freePort();
-  const args = ["--port", String(port), "--silent", ...extraArgs];
-  if (chainId) args.push("--chain-id", String(chainId));
-  const child = spawn(join(BIN, "anvil"), args, { stdio: "ignore", detached: true });
-  children.add(child);
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => kill(child);
-  for (let i = 0; i < 100; i++) {
-    try {
-      await rpc(url, "eth_chainId");
-      return { url, port, stop };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  stop();
-  throw new Error("anvil did not start within 10 s");
-}
+after(() => rmSync(work, { recursive: true, force: true }));
 
 // The real cast (the npm .bin wrapper hides failures), first on PATH as scripts/lib/common.sh does.
-const CAST_DIR = join(
-  ROOT,
-  "node_modules",
-  "@foundry-rs",
-  readdirSync(join(ROOT, "node_modules", "@foundry-rs")).find((d) => d.startsWith("cast-")),
-  "bin",
-);
-const FORGE = join(
-  ROOT,
-  "node_modules",
-  "@foundry-rs",
-  readdirSync(join(ROOT, "node_modules", "@foundry-rs")).find((d) => d.startsWith("forge-")),
-  "bin",
-  "forge",
-);
-function cast(...args) {
-  const r = spawnSync(join(CAST_DIR, "cast"), args, { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
-  assert.equal(r.status, 0, `cast ${args.slice(0, 2).join(" ")}: ${r.stderr}`);
-  return r.stdout.trim();
-}
+const CAST_DIR = dirname(foundryBin("cast"));
+const FORGE = foundryBin("forge");
 
 // Precompile stand-ins, so anvil answers like Nitro where the scripts look:
 // ArbSys (0x64): returns CHAINID for any call, i.e. arbChainID().
@@ -163,11 +83,12 @@ let berlin;
 async function startStylusFront(upstream) {
   berlin ??= await startAnvil(undefined, ["--hardfork", "berlin"]);
   const front = join(ROOT, "test", "scripts", "fakes", "stylus-front.mjs");
-  const child = spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work], {
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  children.add(child);
+  const child = track(
+    spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work], {
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    }),
+  );
   const line = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {

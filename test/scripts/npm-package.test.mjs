@@ -6,19 +6,17 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildPackage } from "../../scripts/npm-package.mjs";
-import { METER, ROOT, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { METER, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, foundryBin } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "npm-package-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const forge = (() => {
-  const dir = join(ROOT, "node_modules", "@foundry-rs");
-  return join(dir, readdirSync(dir).find((d) => d.startsWith("forge-")), "bin", "forge");
-})();
+const forge = foundryBin("forge");
 const sh = (command, args, cwd) => {
   const r = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 300_000 });
   assert.equal(r.status, 0, `${command} ${args.join(" ")}:\n${r.stdout}\n${r.stderr}`);
