@@ -139,7 +139,7 @@ async function isCached(url, address) {
 }
 
 /** Runs a script with a bounded time; returns { status, stdout, stderr }. */
-function run(script, args, { env = {}, timeout = 120_000 } = {}) {
+function run(script, args, { env = {}, timeout = 300_000 } = {}) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.NITRO_RPC;
   delete cleanEnv.PRIVATE_KEY;
