@@ -32,6 +32,7 @@ export const EVM_OUT = path.join(ROOT, "target", "forge", "deploy");
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_WORD = /^0x[0-9a-f]{64}$/;
+const HEX_RETURN = /^0x(?:[0-9a-f]{64})+$/;
 const NAME = /^[A-Z][A-Za-z0-9]*$/;
 
 /** Reads and checks the registry; a malformed entry is an error naming it. */
@@ -50,8 +51,8 @@ export function loadRegistry(file = REGISTRY) {
     if (seen.has(entry.name)) fail(`name ${entry.name} appears twice`);
     seen.add(entry.name);
     for (const check of entry.checks ?? []) {
-      if (!check.sig || !Array.isArray(check.args) || !HEX_WORD.test(check.returns ?? "")) {
-        fail(`${entry.name}: a check needs sig, args (a list) and returns (one 32-byte word, lowercase hex)`);
+      if (!check.sig || !Array.isArray(check.args) || !HEX_RETURN.test(check.returns ?? "")) {
+        fail(`${entry.name}: a check needs sig, args (a list) and returns (the return data, 32-byte words of lowercase hex)`);
       }
     }
   }
