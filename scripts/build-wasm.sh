@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the deployable Stylus programs: target/stylus/poseidon_stylus.wasm (default features:
-# circomlib Poseidon t = 3 with rootFromPath/hashPairs) and poseidon_stylus_poseidon2.wasm.
+# Builds the Stylus programs listed in contracts/deployables.json ("stylus"), each to
+# target/stylus/<wasm>.wasm with its cargo features (e.g. poseidon_stylus.wasm: circomlib Poseidon
+# t = 3 with rootFromPath/hashPairs; poseidon_stylus_poseidon2.wasm: Poseidon2).
 #
-#   scripts/build-wasm.sh          the two default deployables
-#   scripts/build-wasm.sh --all    also the one-width deployables poseidon_stylus_hash{1,3,4}.wasm
+#   scripts/build-wasm.sh              every deployable program (deployments/addresses.json needs them all)
+#   scripts/build-wasm.sh --all        also the entries marked "deployable": false (reports their limits)
+#   scripts/build-wasm.sh --only NAME  one program, by its wasm name (e.g. poseidon_stylus_hash3)
 #
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
 # stack size), wasm-opt at several levels (only the WASM features Nitro accepts), keep the level
@@ -31,12 +33,13 @@ MAX_DATA_BYTES=${MAX_DATA_BYTES:-0}
 # die() naming the current step.
 fail() { die "step \"$CURRENT_STEP\": $*"; }
 
-USAGE="usage: scripts/build-wasm.sh [--all] | --variant NAME --wasm-opt LEVEL [--features LIST]"
-build_all=0
+USAGE="usage: scripts/build-wasm.sh [--all | --only WASM_NAME] | --variant NAME --wasm-opt LEVEL [--features LIST]"
+build_all=0 only=""
 variant="" variant_level="" variant_features=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --all) build_all=1 ;;
+    --only) only="${2:?$USAGE}"; shift ;;
     # A variant for the gas report's optimization ladder: one wasm-opt level, no comparison,
     # written to target/stylus/ladder/NAME.wasm (limits are reported, not enforced).
     --variant) variant="${2:?$USAGE}"; shift ;;
@@ -173,9 +176,10 @@ JS
 }
 
 # Builds one deployable: $1 = output name, $2 = cargo feature flags, $3 = signature metered,
-# $4 = its arguments.
+# $4 = its arguments, $5 = 0 for a registry entry marked not deployable (a limit it breaks is
+# reported, not fatal).
 build_deployable() {
-  local out_name="$1" features="$2" sig="$3" args="$4"
+  local out_name="$1" features="$2" sig="$3" args="$4" deployable="${5:-1}"
   local raw="$WORK_DIR/$out_name.raw.wasm"
 
   step "build-wasm: cargo build --release --target wasm32-unknown-unknown -p poseidon-stylus $features"
@@ -209,7 +213,12 @@ build_deployable() {
   step "build-wasm: Stylus limits of -$best_level as cargo-stylus deploys it${best_gas:+ ($best_gas gas cached before its section, $sig)}"
   STEP_HINT="the module breaks a Stylus limit (above); Nitro would refuse to activate it or charge for it on every call."
   rm -f "$OUT_DIR/$out_name.wasm"
-  check_limits "$chosen" || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
+  if ! check_limits "$chosen"; then
+    [ "$deployable" = 0 ] || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
+    echo "  $out_name is marked not deployable in contracts/deployables.json, and still is; not writing it"
+    return 0
+  fi
+  [ "$deployable" = 1 ] || echo "  $out_name fits the limits now: mark it deployable in contracts/deployables.json"
   read -r final_bytes final_brotli < <(sizes "$chosen")
   cp "$chosen" "$OUT_DIR/$out_name.wasm"
   printf '  wrote target/stylus/%s.wasm: raw %s, as deployed %s, brotli %s bytes (limit %s)\n' \
@@ -233,13 +242,19 @@ step "build-wasm: offline meter (cargo build --profile tools -p stylus-meter)"
 STEP_HINT="building the meter failed unexpectedly."
 prepare_meter
 
-build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
-# Poseidon2 is its own deployable: with T3's round constants as immediates, both together
-# exceed the 24 KiB compressed limit (T3 alone is ~23.8 KB, Poseidon2 alone ~8.9 KB).
-build_deployable poseidon_stylus_poseidon2 "--no-default-features --features poseidon2" 'poseidon2(uint256,uint256)' 1,2
-if [ "$build_all" = 1 ]; then
-  build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
-  build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3
-  build_deployable poseidon_stylus_hash4 "--no-default-features --features hash4" 'hash(uint256,uint256,uint256,uint256)' 1,2,3,4
-fi
+# One program per registry entry: each width or instance carries its constants as immediates, so
+# they do not fit one 24 KiB program together (contracts/poseidon-stylus/README.md).
+step "build-wasm: the programs of contracts/deployables.json"
+STEP_HINT="contracts/deployables.json is malformed (the message above names the entry)."
+list_args=()
+[ "$build_all" = 0 ] || list_args=(--all)
+programs="$(node "$ROOT/scripts/lib/deployables.mjs" build-list "${list_args[@]}")"
+built=0
+# fd 3, so no command of the build can read the list from stdin
+while IFS='|' read -r -u 3 wasm_name features sig args deployable _name; do
+  [ -z "$only" ] || [ "$only" = "$wasm_name" ] || continue
+  build_deployable "$wasm_name" "$features" "$sig" "$args" "$deployable"
+  built=$((built + 1))
+done 3<<<"$programs"
+[ "$built" -gt 0 ] || fail "no program named $only in contracts/deployables.json (try --all for the ones marked not deployable)"
 printf '\nbuild-wasm: done: %s\n' "$(cd "$OUT_DIR" && ls ./*.wasm | tr '\n' ' ')"

@@ -4,7 +4,9 @@
 #   WASM: builds the deployable Stylus contract and tests that artifact through the offline meter
 #   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
 #         WASM through the meter against them (test/StylusMeter.t.sol)
-#   Scripts: node --test test/scripts/ (deploy scripts, scripts/evm-gas.sh and the report's renderer)
+#   Scripts: node --test test/scripts/ (deploy scripts on anvil and a fake Nitro, the addresses
+#            against the built files, the npm package in a fresh forge project, scripts/evm-gas.sh
+#            and the report's renderer)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -26,6 +28,17 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features poseidon2 -- -D warnings
+
+step "cargo doc (every crate of the workspace, warnings are errors)"
+STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to escape)."
+# After clippy: the dependencies it checked serve rustdoc too, so this documents only our crates.
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --locked
+
+step "The libraries are publishable (cargo publish --dry-run --workspace --no-verify)"
+STEP_HINT="a crate lacks crates.io metadata or depends on a path-only crate; see cargo's message above."
+# Packaging and metadata only: the full dry run also compiles each packaged crate from scratch
+# (~7 min here); run it before a release: cargo publish --dry-run --workspace --locked
+cargo publish --dry-run --workspace --no-verify --locked --allow-dirty
 
 step "Rust tests (cargo test --workspace --profile tools)"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
@@ -51,7 +64,7 @@ step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"
 "$ROOT/scripts/test-evm.sh"
 
-step "Scripts: dev node and deploy failure modes, EVM deployment, the gas report's EVM path on local anvils (node --test)"
+step "Scripts: dev node, deploy (anvil, fake Nitro), addresses, npm package, the gas report's EVM path (node --test)"
 STEP_HINT="a script test failed; rerun with: node --test test/scripts/"
 node --test test/scripts/
 

@@ -11,11 +11,24 @@ NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c2213888775219
 
 # Precompiles (addresses and signatures from Nitro's precompiles/*.go and nitro-contracts
 # src/precompiles/*.sol), with the methods the scripts call:
-ARB_SYS="0x0000000000000000000000000000000000000064"        # arbChainID()
-ARB_OWNER="0x0000000000000000000000000000000000000070"      # addWasmCacheManager(address), setL1PricePerUnit(uint256)
-ARB_WASM_CACHE="0x0000000000000000000000000000000000000072" # cacheProgram(address), isCacheManager(address),
-                                                            # codehashIsCached(bytes32)
-ARB_DEBUG="0x00000000000000000000000000000000000000ff"      # becomeChainOwner(): debug chains (--dev) only
+ARB_SYS="0x0000000000000000000000000000000000000064"          # arbChainID()
+ARB_OWNER_PUBLIC="0x000000000000000000000000000000000000006b" # isChainOwner(address)
+ARB_GAS_INFO="0x000000000000000000000000000000000000006c"     # getL1BaseFeeEstimate(): the L1 price per unit
+ARB_OWNER="0x0000000000000000000000000000000000000070"        # addWasmCacheManager(address), setL1PricePerUnit(uint256)
+ARB_WASM="0x0000000000000000000000000000000000000071"         # activateProgram(address) payable (returns the
+                                                              # unused value), codehashVersion(bytes32), stylusVersion()
+ARB_WASM_CACHE="0x0000000000000000000000000000000000000072"   # cacheProgram(address), isCacheManager(address),
+                                                              # codehashIsCached(bytes32)
+ARB_DEBUG="0x00000000000000000000000000000000000000ff"        # becomeChainOwner(): debug chains (--dev) only
+# ArbWasm's errors (Nitro precompiles/ArbWasm.go, arbos/programs/programs.go): codehashVersion reverts
+# with the first three for a code hash that cannot run; activateProgram with the last two.
+ARB_WASM_ERRORS=(
+  "ProgramNotActivated()"
+  "ProgramNeedsUpgrade(uint16,uint16)" # activated by an older Stylus version: an ArbOS upgrade since
+  "ProgramExpired(uint64)"             # activated more than ExpiryDays ago (age in seconds)
+  "ProgramUpToDate()"
+  "ProgramInsufficientValue(uint256,uint256)" # (have, want): the data fee is `want` wei
+)
 SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
 
 # The helpers below set a global (RPC_RESULT, CHAIN_ID, NITRO_CHAIN_ID) instead of printing, so a

@@ -1,18 +1,21 @@
 // Tests of scripts/devnode.sh and scripts/deploy.sh, run with `node --test test/scripts/`.
 // No Docker and no Nitro node are needed: failure modes run against unused ports and a real anvil;
-// the EVM deployment really runs on anvil; the Stylus path runs on an anvil made to look like Nitro
-// (ArbSys/ArbDebug/ArbOwner/ArbWasmCache replaced by tiny contracts) with a stub `cargo` that
-// records the cargo-stylus commands. A real Nitro node is exercised only by running the scripts.
+// the EVM deployment really runs on anvil (the CREATE2 factory installed by its keyless transaction);
+// the Stylus path runs on an anvil made to look like Nitro: the precompiles deploy.sh calls are the
+// contracts of test/scripts/fakes/FakeArbOS.sol (activation, its errors and data fee, caching by
+// code hash, chain owners), and a JSON-RPC front lets Stylus code be created and runs it through the
+// meter (startStylusFront). Those tests deploy the real built programs (scripts/build-wasm.sh first).
+// A stub `cargo` records the cargo-stylus commands. A real Nitro node is exercised only by running
+// the scripts.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { loadRegistry, plan, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, cast, foundryBin, freePort, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BIN = join(ROOT, "node_modules", ".bin");
 const DEVNODE = join(ROOT, "scripts", "devnode.sh");
 const DEPLOY = join(ROOT, "scripts", "deploy.sh");
@@ -29,89 +32,103 @@ const HASH_1_2 = "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417
 const POSEIDON2_1_2 = "0x303b6f7c86d043bfcbcc80214f26a30277a15d3f74ca654992defe7ff8d03570";
 
 const work = mkdtempSync(join(tmpdir(), "nitro-scripts-"));
-// node_modules/.bin/anvil is a node wrapper around the real binary: each anvil gets its own process
-// group, and the whole group is killed.
-const children = new Set();
-function kill(child) {
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-  children.delete(child);
-}
-after(() => {
-  for (const child of children) kill(child);
-  rmSync(work, { recursive: true, force: true });
-});
-process.on("exit", () => {
-  for (const child of children) kill(child);
-});
+after(() => rmSync(work, { recursive: true, force: true }));
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function rpc(url, method, params = []) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = await response.json();
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
-/** Starts anvil on a free port; it is killed by `stop()` or when the tests end. */
-async function startAnvil(chainId) {
-  const port = await freePort();
-  const args = ["--port", String(port), "--silent"];
-  if (chainId) args.push("--chain-id", String(chainId));
-  const child = spawn(join(BIN, "anvil"), args, { stdio: "ignore", detached: true });
-  children.add(child);
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => kill(child);
-  for (let i = 0; i < 100; i++) {
-    try {
-      await rpc(url, "eth_chainId");
-      return { url, port, stop };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  stop();
-  throw new Error("anvil did not start within 10 s");
-}
+// The real cast (the npm .bin wrapper hides failures), first on PATH as scripts/lib/common.sh does.
+const CAST_DIR = dirname(foundryBin("cast"));
+const FORGE = foundryBin("forge");
 
 // Precompile stand-ins, so anvil answers like Nitro where the scripts look:
 // ArbSys (0x64): returns CHAINID for any call, i.e. arbChainID().
 const ARB_SYS_MOCK = "0x465f5260205ff3";
-// ArbDebug (0xff), ArbOwner (0x70): accept any call.
-const ACCEPT_ALL = "0x00";
-// ArbWasmCache (0x72), caching by code hash as Nitro does: cacheProgram(address) (0xe73ac9f2) sets
+// For the gas report's tests (legacy: true): ArbDebug (0xff) and ArbOwner (0x70) accept any call, and
+// ArbWasmCache (0x72) caches by code hash with no other rule: cacheProgram(address) (0xe73ac9f2) sets
 // slot extcodehash(address) to 1, evictCodehash(bytes32) (0xce972013) sets slot codehash to 0, and
 // every other call (codehashIsCached(bytes32), isCacheManager(address)) returns the slot its
 // argument names.
+const ACCEPT_ALL = "0x00";
 const ARB_WASM_CACHE_MOCK = "0x5f3560e01c8063e73ac9f2146023578063ce97201314602c57600435545f5260205ff35b60016004353f55005b5f6004355500";
 const pad = (n) => "0x" + n.toString(16).padStart(40, "0");
 
-/** An anvil that answers like a Nitro node to the calls the scripts make. */
-async function startFakeNitro(chainId) {
-  const node = await startAnvil(chainId);
+// Otherwise the precompiles deploy.sh uses are test/scripts/fakes/FakeArbOS.sol, compiled once.
+const FAKES = { 0x6b: "FakeArbOwnerPublic", 0x6c: "FakeArbGasInfo", 0x70: "FakeArbOwner", 0x71: "FakeArbWasm", 0x72: "FakeArbWasmCache", 0xff: "FakeArbDebug" };
+let fakeCode;
+function fakeArbOSCode() {
+  if (!fakeCode) {
+    const out = join(work, "fakes-out");
+    const r = spawnSync(FORGE, ["build", "test/scripts/fakes/FakeArbOS.sol", "--out", out, "--cache-path", join(work, "fakes-cache")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    assert.equal(r.status, 0, `forge build FakeArbOS.sol: ${r.stderr}`);
+    fakeCode = Object.fromEntries(
+      Object.values(FAKES).map((name) => [name, JSON.parse(readFileSync(join(out, "FakeArbOS.sol", `${name}.json`), "utf8")).deployedBytecode.object]),
+    );
+  }
+  return fakeCode;
+}
+
+const registry = loadRegistry();
+const FACTORY = registry.create2.factory;
+const METER = join(ROOT, "target", "tools", "stylus-meter");
+
+/** A pre-London anvil (no EIP-3541), shared: the Stylus front runs init code there. */
+let berlin;
+
+/**
+ * Starts test/scripts/fakes/stylus-front.mjs in front of `upstream` (a process of its own, so the
+ * tests can wait for the scripts synchronously) and returns its URL; it is killed with the anvils.
+ */
+async function startStylusFront(upstream) {
+  berlin ??= await startAnvil(undefined, ["--hardfork", "berlin"]);
+  const front = join(ROOT, "test", "scripts", "fakes", "stylus-front.mjs");
+  const child = track(
+    spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work], {
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    }),
+  );
+  const line = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(out.split("\n")[0]);
+    });
+    child.on("exit", (code) => reject(new Error(`stylus-front.mjs exited with ${code}`)));
+  });
+  return { url: line.replace(/^listening /, ""), stop: () => kill(child) };
+}
+
+/**
+ * An anvil that answers like a Nitro node to the calls the scripts make: the precompiles above, no
+ * CREATE2 factory (a bare Nitro dev node has none until deploy.sh installs it), 100 ETH for the dev
+ * account, and the Stylus front. `url` is the front, `anvil` the anvil behind it. With `legacy`
+ * (the gas report's tests): the older stand-ins at 0x70/0x72/0xff and no front.
+ */
+async function startFakeNitro(chainId, { legacy = false } = {}) {
+  const node = await startAnvil(chainId, ["--disable-default-create2-deployer"]);
   await rpc(node.url, "anvil_setCode", [pad(0x64), ARB_SYS_MOCK]);
-  await rpc(node.url, "anvil_setCode", [pad(0xff), ACCEPT_ALL]);
-  await rpc(node.url, "anvil_setCode", [pad(0x70), ACCEPT_ALL]);
-  await rpc(node.url, "anvil_setCode", [pad(0x72), ARB_WASM_CACHE_MOCK]);
+  if (legacy) {
+    await rpc(node.url, "anvil_setCode", [pad(0xff), ACCEPT_ALL]);
+    await rpc(node.url, "anvil_setCode", [pad(0x70), ACCEPT_ALL]);
+    await rpc(node.url, "anvil_setCode", [pad(0x72), ARB_WASM_CACHE_MOCK]);
+  } else {
+    const code = fakeArbOSCode();
+    for (const [address, name] of Object.entries(FAKES)) await rpc(node.url, "anvil_setCode", [pad(Number(address)), code[name]]);
+  }
   await rpc(node.url, "anvil_setBalance", [DEV_ADDRESS, "0x56bc75e2d63100000"]); // 100 ETH
-  return node;
+  if (legacy) return { ...node, anvil: node.url };
+  const front = await startStylusFront(node.url);
+  return {
+    ...node,
+    anvil: node.url,
+    url: front.url,
+    stop: () => {
+      front.stop();
+      node.stop();
+    },
+  };
 }
 
 /** ArbWasmCache.codehashIsCached(extcodehash(address)), as the scripts ask it. */
@@ -122,7 +139,7 @@ async function isCached(url, address) {
 }
 
 /** Runs a script with a bounded time; returns { status, stdout, stderr }. */
-function run(script, args, { env = {}, timeout = 120_000 } = {}) {
+function run(script, args, { env = {}, timeout = 300_000 } = {}) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.NITRO_RPC;
   delete cleanEnv.PRIVATE_KEY;
@@ -225,12 +242,30 @@ test("devnode: NITRO_RPC on a (fake) Nitro dev node prints its chain id", async 
   }
 });
 
+
 // ----------------------------------------------------------------- deploy.sh
+
+/** The built programs and meter deploy.sh deploys with; scripts/test.sh builds them before these tests. */
+function requireBuild() {
+  for (const file of [METER, ...stylusEntries(registry).map((e) => join(ROOT, "target", "stylus", `${e.wasm}.wasm`))]) {
+    assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh before these tests`);
+  }
+}
+
+/** What each contract deploys as (scripts/lib/deployables.mjs), computed here from the built files. */
+let planned;
+function expected() {
+  planned ??= Object.fromEntries(plan(registry).map((d) => [d.name, d]));
+  return planned;
+}
+
+const nonce = async (url, address) => Number(BigInt(await rpc(url, "eth_getTransactionCount", [address, "latest"])));
+const activations = (url, codehash) => BigInt(cast("call", "--rpc-url", url, pad(0x71), "activations(bytes32)(uint256)", codehash).split(" ")[0]);
 
 test("deploy: --help, unknown arguments and nothing to deploy", () => {
   const help = run(DEPLOY, ["--help"]);
   assert.equal(help.status, 0);
-  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm"]) {
+  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory"]) {
     assert.ok(help.stdout.includes(option), `--help lacks ${option}`);
   }
   const unknown = run(DEPLOY, ["--frobnicate"]);
@@ -245,10 +280,11 @@ test("deploy: --help, unknown arguments and nothing to deploy", () => {
 });
 
 test("deploy: a missing Stylus program names the file and how to build it", () => {
-  const r = run(DEPLOY, ["--wasm", join(work, "missing.wasm"), "--rpc", "http://127.0.0.1:9"]);
+  const empty = join(work, "no-programs");
+  spawnSync("mkdir", ["-p", empty]);
+  const r = run(DEPLOY, ["--wasm-dir", empty, "--skip-evm", "--rpc", "http://127.0.0.1:9"]);
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /step "Preflight: tools and artifacts": Stylus program .*missing\.wasm not found/);
-  assert.match(r.stderr, /scripts\/build-wasm\.sh/);
+  assert.match(r.stderr, /step "Plan: [^"]*": PoseidonStylus: .*no-programs\/poseidon_stylus\.wasm not found: build it with scripts\/build-wasm\.sh/);
 });
 
 test("deploy: no node at the RPC URL", async () => {
@@ -260,11 +296,10 @@ test("deploy: no node at the RPC URL", async () => {
 });
 
 test("deploy: Stylus on a chain that is not Nitro (anvil) is refused, naming the chain", async () => {
+  requireBuild();
   const anvil = await startAnvil();
-  const wasm = join(work, "program.wasm");
-  writeFileSync(wasm, Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
   try {
-    const r = run(DEPLOY, ["--rpc", anvil.url, "--wasm", wasm, "--private-key", ANVIL_KEY]);
+    const r = run(DEPLOY, ["--rpc", anvil.url, "--skip-evm", "--private-key", ANVIL_KEY]);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /chain 31337 .*\(31337 is anvil's chain id\) is not Arbitrum Nitro/);
     assert.match(r.stderr, /--skip-stylus/);
@@ -287,60 +322,68 @@ test("deploy: no private key on a chain other than the dev chain", async () => {
   }
 });
 
-test("deploy: the EVM contracts really deploy to anvil and hash/poseidon2(1, 2) match the references", async () => {
-  const anvil = await startAnvil();
+test("deploy: on anvil without the factory, installs it, deploys the EVM contracts at their CREATE2 addresses; a second run changes nothing", async () => {
+  const anvil = await startAnvil(undefined, ["--disable-default-create2-deployer"]);
   const out = join(work, "evm");
   try {
-    const r = run(DEPLOY, ["--rpc", anvil.url, "--skip-stylus", "--private-key", ANVIL_KEY, "--out-dir", out], {
-      timeout: 600_000,
-    });
-    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.equal(await rpc(anvil.url, "eth_getCode", [FACTORY, "latest"]), "0x");
+    const args = ["--rpc", anvil.url, "--skip-stylus", "--private-key", ANVIL_KEY, "--out-dir", out];
+    const first = run(DEPLOY, args, { timeout: 600_000 });
+    assert.equal(first.status, 0, first.stderr + first.stdout);
+    assert.match(first.stdout, /ok: installed the proxy \(its keyless deployment transaction\)/);
+    assert.equal(await rpc(anvil.url, "eth_getCode", [FACTORY, "latest"]), registry.create2.factoryRuntimeCode);
     const doc = JSON.parse(readFileSync(join(out, "31337.json"), "utf8"));
     assert.equal(doc.chainId, 31337);
     assert.equal(doc.nitro, false);
     assert.equal(doc.deployer, ANVIL_ADDRESS);
-    const { PoseidonT3Solidity, PoseidonT3Yul, Poseidon2Yul, IncrementalMerkleTree } = doc.contracts;
-    for (const [hasher, fn, expected] of [
-      [PoseidonT3Solidity, "hash", HASH_1_2],
-      [PoseidonT3Yul, "hash", HASH_1_2],
-      [Poseidon2Yul, "poseidon2", POSEIDON2_1_2],
-    ]) {
-      assert.match(hasher.address, /^0x[0-9a-fA-F]{40}$/);
-      assert.equal(hasher.kind, "evm");
-      assert.match(hasher.transactionHash, /^0x[0-9a-f]{64}$/);
-      const got = spawnSync(
-        join(BIN, "cast"),
-        ["call", "--rpc-url", anvil.url, hasher.address, `${fn}(uint256,uint256)(uint256)`, "1", "2"],
-        { encoding: "utf8", timeout: 30_000 },
-      );
-      assert.equal(got.status, 0, got.stderr);
-      assert.equal(BigInt(got.stdout.trim().split(" ")[0]), BigInt(expected), `${hasher.source}`);
+    for (const entry of registry.evm) {
+      const want = expected()[entry.name];
+      const got = doc.contracts[entry.name];
+      assert.equal(got.address, want.address, entry.name);
+      assert.equal(got.codeHash, want.codeHash, entry.name);
+      assert.equal(cast("codehash", "--rpc-url", anvil.url, got.address), want.codeHash, `${entry.name}: code on chain`);
+      assert.match(got.transactionHash, /^0x[0-9a-f]{64}$/);
+      for (const check of entry.checks) {
+        assert.equal(cast("call", "--rpc-url", anvil.url, got.address, check.sig, ...check.args), check.returns, `${entry.name} ${check.sig}`);
+      }
     }
-    // The example consumer is wired to the Yul hasher.
-    const hasherOf = spawnSync(
-      join(BIN, "cast"),
-      ["call", "--rpc-url", anvil.url, IncrementalMerkleTree.address, "hasher()(address)"],
-      { encoding: "utf8", timeout: 30_000 },
-    );
-    assert.equal(hasherOf.stdout.trim().toLowerCase(), PoseidonT3Yul.address.toLowerCase());
+    // The example tree is wired to the Yul hasher; the one over the Stylus program has no hasher here.
+    const { IncrementalMerkleTree } = doc.contracts;
+    assert.equal(IncrementalMerkleTree.address, expected().IncrementalMerkleTree.address);
+    assert.equal(cast("call", "--rpc-url", anvil.url, IncrementalMerkleTree.address, "hasher()(address)"), doc.contracts.PoseidonT3Yul.address);
     assert.equal(doc.contracts.IncrementalMerkleTreeStylus, undefined);
-    assert.match(r.stdout, /skipped: no PoseidonStylus deployment on chain 31337/);
+    assert.match(first.stdout, /skipped IncrementalMerkleTreeStylus: no PoseidonStylus deployment on chain 31337/);
+
+    const sent = await nonce(anvil.url, ANVIL_ADDRESS);
+    const before = readFileSync(join(out, "31337.json"), "utf8");
+    const second = run(DEPLOY, args, { timeout: 600_000 });
+    assert.equal(second.status, 0, second.stderr + second.stdout);
+    assert.match(second.stdout, /Nothing to do on chain 31337: all 4 contracts were already deployed; no transaction sent\./);
+    assert.equal(await nonce(anvil.url, ANVIL_ADDRESS), sent, "the second run sent no transaction");
+    assert.equal(readFileSync(join(out, "31337.json"), "utf8"), before, "the second run left the deployments file as it was");
   } finally {
     anvil.stop();
   }
 });
 
 /** A stub `cargo`: logs its arguments; `stylus --version` fails until `install` ran; `stylus deploy`
- * puts a contract at STUB_PROGRAM that answers hash (selector 0xa78dac0d) with HASH_1_2 and anything
- * else with POSEIDON2_1_2, and reports it like cargo-stylus. */
+ * (used by the gas report's tests) puts a contract at STUB_PROGRAM that answers hash (selector
+ * 0xa78dac0d) with HASH_1_2 and anything else with POSEIDON2_1_2, and reports it like cargo-stylus;
+ * `stylus cache bid` caches the program as the chain's CacheManager contract would, when one is given. */
 const STUB_PROGRAM = "0x5757575757575757575757575757575757575757";
 const STUB_TX = "0x" + "ab".repeat(32);
-function stubCargo(dir) {
+function stubCargo(dir, { cacheManager } = {}) {
   const home = join(dir, "home");
   const bin = join(dir, "bin");
   spawnSync("mkdir", ["-p", home, bin]);
   const ret = (word) => "7f" + word.slice(2) + "5f5260205ff3"; // PUSH32 word, return it
   const runtime = "0x5f3560e01c63a78dac0d14603557" + ret(POSEIDON2_1_2) + "5b" + ret(HASH_1_2);
+  const bid = cacheManager
+    ? `while [ $# -gt 0 ]; do case "$1" in --endpoint) endpoint="$2"; shift ;; 0x*) [ \${#1} = 42 ] && program="$1" ;; esac; shift; done
+    '${CAST_DIR}/cast' rpc --rpc-url "$endpoint" anvil_impersonateAccount ${cacheManager} >/dev/null || exit 1
+    '${CAST_DIR}/cast' send --rpc-url "$endpoint" --unlocked --from ${cacheManager} ${pad(0x72)} 'cacheProgram(address)' "$program" >/dev/null || exit 1
+    echo "bid placed"; exit 0 ;;`
+    : `echo "bid placed"; exit 0 ;;`;
   writeExecutable(
     join(bin, "cargo"),
     `#!/usr/bin/env bash
@@ -353,7 +396,7 @@ case "$1 $2" in
     '${BIN}/cast' rpc --rpc-url "$endpoint" anvil_setCode ${STUB_PROGRAM} ${runtime} >/dev/null || exit 1
     printf 'deployed code at address: \\033[38;5;183m${STUB_PROGRAM}\\033[0m\\n'
     printf 'deployment tx hash: ${STUB_TX}\\n'; exit 0 ;;
-  "stylus cache") echo "bid placed"; exit 0 ;;
+  "stylus cache") ${bid}
 esac
 exit 1
 `,
@@ -362,94 +405,160 @@ exit 1
   return { HOME: home, PATH: `${bin}:${process.env.PATH}` };
 }
 
-test("deploy: Stylus on a (fake) Nitro dev node: installs cargo-stylus, deploys with the dev key, caches", async () => {
+/** The transactions of a deploy.sh run, in order ("ok: WHAT tx 0x..." lines). */
+const sentTransactions = (stdout) => [...stdout.matchAll(/^ok: (.*) tx 0x[0-9a-f]{64}$/gm)].map((m) => m[1]);
+
+test("deploy: the whole flow on a (fake) Nitro dev node: factory, CREATE2, activation, cache, checks; re-runs are no-ops; an ArbOS upgrade or expiry re-activates", async () => {
+  requireBuild();
   const node = await startFakeNitro(DEV_CHAIN_ID);
   const dir = join(work, "stylus-dev");
   const env = stubCargo(dir);
-  const wasm = join(dir, "poseidon_stylus.wasm");
-  writeFileSync(wasm, Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  const out = join(dir, "out");
+  const programs = stylusEntries(registry).map((e) => expected()[e.name]);
   try {
-    const r = run(DEPLOY, ["--rpc", node.url, "--skip-evm", "--wasm", wasm, "--out-dir", join(dir, "out")], { env });
-    assert.equal(r.status, 0, r.stderr + r.stdout);
-    const cargo = lines(readFileSync(join(dir, "cargo.log"), "utf8"));
-    assert.deepEqual(cargo.slice(0, 3), [
-      "cargo stylus --version",
-      "cargo install --locked cargo-stylus --version 0.10.10",
-      "cargo stylus --version",
-    ]);
-    assert.equal(
-      cargo[3],
-      `cargo stylus deploy --endpoint ${node.url} --private-key ${DEV_KEY} --wasm-file ${wasm} --no-verify`,
-    );
-    assert.equal(cargo.length, 4, "no cache bid on the dev chain");
-    // Chain owner, L1 price 0, cache manager, cacheProgram: in this order, each a successful tx.
-    const order = [
+    // Without the examples: the tree over the Stylus program calls it from its constructor, inside
+    // the EVM, where anvil cannot run WASM (the tree over the Yul hasher is deployed on anvil above).
+    const args = ["--rpc", node.url, "--out-dir", out, "--skip-examples"];
+    const first = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(first.status, 0, first.stderr + first.stdout);
+    assert.ok(!existsSync(join(dir, "cargo.log")), "no cargo-stylus on the dev chain");
+    // Each program's file is named, with the address it goes to.
+    for (const p of programs) assert.ok(first.stdout.includes(`program ${p.name}: file ${p.source} (`), `${p.name} names its file`);
+    const evm = registry.evm.map((e) => e.name);
+    assert.deepEqual(sentTransactions(first.stdout), [
       "becomeChainOwner()",
       "setL1PricePerUnit(uint256)",
-      "addWasmCacheManager(address)",
-      "cacheProgram(address)",
-    ].map((sig) => r.stdout.indexOf(`ok: ${sig} tx 0x`));
-    assert.ok(order.every((i) => i >= 0) && order.every((i, k) => k === 0 || i > order[k - 1]), r.stdout);
-    assert.equal(await isCached(node.url, STUB_PROGRAM), true, "cacheProgram reached ArbWasmCache");
-    assert.match(r.stdout, /PoseidonStylus: hash\(1, 2\) ok/);
-    // poseidon2 lives in its own program (poseidon_stylus_poseidon2.wasm), absent here.
-    assert.doesNotMatch(r.stdout, /PoseidonStylus: poseidon2/);
-    assert.match(r.stdout, /skipped PoseidonStylusPoseidon2: .*poseidon_stylus_poseidon2\.wasm not found/);
-    const doc = JSON.parse(readFileSync(join(dir, "out", `${DEV_CHAIN_ID}.json`), "utf8"));
+      `fund the proxy's one-time deployer ${registry.create2.factoryDeployer}`,
+      ...programs.flatMap((p, i) => [
+        `deploy ${p.name} at ${p.address} (CREATE2)`,
+        `ArbWasm.activateProgram(${p.address})`,
+        ...(i === 0 ? [`ArbOwner.addWasmCacheManager(${DEV_ADDRESS})`] : []),
+        `ArbWasmCache.cacheProgram(${p.address})`,
+      ]),
+      ...evm.map((name) => `deploy ${name} at ${expected()[name].address} (CREATE2)`),
+    ]);
+    const doc = JSON.parse(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8"));
     assert.equal(doc.nitro, true);
     assert.equal(doc.deployer, DEV_ADDRESS);
-    assert.deepEqual(doc.contracts.PoseidonStylus, {
-      address: STUB_PROGRAM,
-      kind: "stylus",
-      source: wasm,
-      cached: true,
-      transactionHash: STUB_TX,
-    });
+    for (const p of programs) {
+      // The built file's code is at the address, activated once (its data fee paid), cached.
+      assert.equal(cast("codehash", "--rpc-url", node.url, p.address), p.codeHash, p.name);
+      assert.equal(activations(node.url, p.codeHash), 1n, p.name);
+      assert.equal(await isCached(node.url, p.address), true, p.name);
+      assert.deepEqual(
+        { ...doc.contracts[p.name], transactionHash: undefined },
+        { address: p.address, kind: "stylus", source: p.source, codeHash: p.codeHash, stylusVersion: 2, cached: true, transactionHash: undefined },
+      );
+      assert.match(first.stdout, new RegExp(`${p.name}: data fee 1234567890 wei \\(sending 1358024679\\)`));
+    }
+    // Every check ran the real WASM (through the meter) at its address and got the reference value.
+    for (const entry of [...stylusEntries(registry), ...registry.evm]) {
+      for (const check of entry.checks) {
+        assert.ok(first.stdout.includes(`${entry.name}: ${check.sig} of (${check.args.join(", ")}) ok`), `${entry.name} ${check.sig}`);
+        assert.equal(cast("call", "--rpc-url", node.url, expected()[entry.name].address, check.sig, ...check.args), check.returns);
+      }
+    }
+
+    // Again: nothing to do, no transaction, the same file.
+    const sent = await nonce(node.url, DEV_ADDRESS);
+    const before = readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8");
+    const second = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(second.status, 0, second.stderr + second.stdout);
+    assert.deepEqual(sentTransactions(second.stdout), []);
+    assert.match(second.stdout, /Nothing to do on chain 412346: all \d+ contracts were already deployed, activated and cached; no transaction sent\./);
+    assert.equal(await nonce(node.url, DEV_ADDRESS), sent);
+    assert.equal(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8"), before);
+
+    // An ArbOS upgrade raises the Stylus version: every program is activated again, nothing else.
+    cast("send", "--rpc-url", node.url, "--private-key", ANVIL_KEY, pad(0x71), "fakeArbOSUpgrade()");
+    const third = run(DEPLOY, ["--skip-evm", ...args], { env, timeout: 600_000 });
+    assert.equal(third.status, 0, third.stderr + third.stdout);
+    assert.deepEqual(sentTransactions(third.stdout), programs.map((p) => `ArbWasm.activateProgram(${p.address})`));
+    for (const p of programs) {
+      assert.match(third.stdout, new RegExp(`${p.name}: ProgramNeedsUpgrade\\(2,3\\): activating it again`));
+      assert.equal(activations(node.url, p.codeHash), 2n, p.name);
+    }
+    assert.equal(JSON.parse(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8")).contracts.PoseidonStylus.stylusVersion, 3);
+
+    // A program activated more than a year ago has expired: that one is activated again.
+    const [oldest] = programs;
+    cast("send", "--rpc-url", node.url, "--private-key", ANVIL_KEY, pad(0x71), "fakeAge(bytes32,uint64)", oldest.codeHash, String(366 * 86400));
+    const fourth = run(DEPLOY, ["--skip-evm", ...args], { env, timeout: 600_000 });
+    assert.equal(fourth.status, 0, fourth.stderr + fourth.stdout);
+    assert.deepEqual(sentTransactions(fourth.stdout), [`ArbWasm.activateProgram(${oldest.address})`]);
+    assert.match(fourth.stdout, new RegExp(`${oldest.name}: ProgramExpired\\(\\d+\\): activating it again`));
+    assert.equal(activations(node.url, oldest.codeHash), 3n);
   } finally {
     node.stop();
   }
 });
 
-test("deploy: Stylus on a (fake) Nitro chain that is not the dev chain bids for the cache", async () => {
-  const node = await startFakeNitro(421614);
-  const dir = join(work, "stylus-chain");
-  const env = stubCargo(dir);
-  writeFileSync(join(dir, "installed"), "");
-  const wasm = join(dir, "poseidon_stylus.wasm");
-  writeFileSync(wasm, Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
-  try {
-    const noKey = run(DEPLOY, ["--rpc", node.url, "--skip-evm", "--wasm", wasm], { env });
-    assert.equal(noKey.status, 1);
-    assert.match(noKey.stderr, /no private key for chain 421614/);
-
-    const r = run(DEPLOY, ["--rpc", node.url, "--skip-evm", "--wasm", wasm, "--out-dir", join(dir, "out")], {
-      env: { ...env, PRIVATE_KEY: ANVIL_KEY },
-    });
-    assert.equal(r.status, 0, r.stderr + r.stdout);
-    const cargo = lines(readFileSync(join(dir, "cargo.log"), "utf8"));
-    assert.equal(cargo.at(-1), `cargo stylus cache bid --endpoint ${node.url} --private-key ${ANVIL_KEY} ${STUB_PROGRAM} 0`);
-    assert.ok(!r.stdout.includes("becomeChainOwner"), "no dev-only precompile calls on other chains");
-    assert.ok(existsSync(join(dir, "out", "421614.json")));
-  } finally {
-    node.stop();
-  }
-});
-
-test("deploy: --no-cache leaves the Stylus program uncached", async () => {
+test("deploy: --no-cache leaves the Stylus programs uncached; a later run caches them and nothing else", async () => {
+  requireBuild();
   const node = await startFakeNitro(DEV_CHAIN_ID);
   const dir = join(work, "stylus-no-cache");
   const env = stubCargo(dir);
-  writeFileSync(join(dir, "installed"), "");
-  const wasm = join(dir, "poseidon_stylus.wasm");
-  writeFileSync(wasm, Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  const programs = stylusEntries(registry).map((e) => expected()[e.name]);
   try {
-    const args = ["--rpc", node.url, "--skip-evm", "--no-cache", "--wasm", wasm, "--out-dir", join(dir, "out")];
-    const r = run(DEPLOY, args, { env });
+    const args = ["--rpc", node.url, "--skip-evm", "--out-dir", join(dir, "out")];
+    const r = run(DEPLOY, [...args, "--no-cache"], { env, timeout: 600_000 });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.ok(!r.stdout.includes("cacheProgram"), r.stdout);
-    assert.equal(await isCached(node.url, STUB_PROGRAM), false);
+    for (const p of programs) assert.equal(await isCached(node.url, p.address), false, p.name);
     const doc = JSON.parse(readFileSync(join(dir, "out", `${DEV_CHAIN_ID}.json`), "utf8"));
     assert.equal(doc.contracts.PoseidonStylus.cached, false);
+
+    const cached = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(cached.status, 0, cached.stderr + cached.stdout);
+    assert.deepEqual(sentTransactions(cached.stdout), [
+      `ArbOwner.addWasmCacheManager(${DEV_ADDRESS})`,
+      ...programs.map((p) => `ArbWasmCache.cacheProgram(${p.address})`),
+    ]);
+    for (const p of programs) assert.equal(await isCached(node.url, p.address), true, p.name);
+  } finally {
+    node.stop();
+  }
+});
+
+test("deploy: on a (fake) Nitro chain that is not the dev chain: the factory only with --install-factory, caching by cargo stylus cache bid", async () => {
+  requireBuild();
+  const node = await startFakeNitro(421614);
+  const dir = join(work, "stylus-chain");
+  // The chain's CacheManager contract, registered by its owner: what `cargo stylus cache bid` pays.
+  const cacheManager = "0x000000000000000000000000000000000000ca5e";
+  for (const [as, to, sig, arg] of [
+    [pad(0xff), pad(0x70), "fakeAddOwner(address)", ANVIL_ADDRESS],
+    [ANVIL_ADDRESS, pad(0x70), "addWasmCacheManager(address)", cacheManager],
+  ]) {
+    await rpc(node.anvil, "anvil_impersonateAccount", [as]);
+    await rpc(node.anvil, "anvil_setBalance", [as, "0xde0b6b3a7640000"]);
+    cast("send", "--rpc-url", node.anvil, "--unlocked", "--from", as, to, sig, arg);
+  }
+  await rpc(node.anvil, "anvil_setBalance", [cacheManager, "0xde0b6b3a7640000"]);
+  const env = stubCargo(dir, { cacheManager });
+  writeFileSync(join(dir, "installed"), "");
+  const programs = stylusEntries(registry).map((e) => expected()[e.name]);
+  try {
+    const args = ["--rpc", node.url, "--skip-evm", "--out-dir", join(dir, "out")];
+    const noKey = run(DEPLOY, args, { env });
+    assert.equal(noKey.status, 1);
+    assert.match(noKey.stderr, /no private key for chain 421614/);
+
+    const noFactory = run(DEPLOY, args, { env: { ...env, PRIVATE_KEY: ANVIL_KEY } });
+    assert.equal(noFactory.status, 1);
+    assert.match(noFactory.stderr, /chain 421614 has no code at 0x4e59b44847b379578588920cA78FbF26c0B4956C: pass --install-factory/);
+
+    const r = run(DEPLOY, [...args, "--install-factory"], { env: { ...env, PRIVATE_KEY: ANVIL_KEY }, timeout: 600_000 });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const cargo = lines(readFileSync(join(dir, "cargo.log"), "utf8")).filter((l) => l.startsWith("cargo stylus cache"));
+    assert.deepEqual(cargo, programs.map((p) => `cargo stylus cache bid --endpoint ${node.url} --private-key ${ANVIL_KEY} ${p.address} 0`));
+    assert.ok(!r.stdout.includes("becomeChainOwner"), "no dev-only precompile calls on other chains");
+    for (const p of programs) assert.equal(await isCached(node.url, p.address), true, p.name);
+    assert.ok(existsSync(join(dir, "out", "421614.json")));
+    const again = run(DEPLOY, args, { env: { ...env, PRIVATE_KEY: ANVIL_KEY }, timeout: 600_000 });
+    assert.equal(again.status, 0, again.stderr + again.stdout);
+    assert.match(again.stdout, /Nothing to do on chain 421614/);
+    assert.equal(lines(readFileSync(join(dir, "cargo.log"), "utf8")).filter((l) => l.startsWith("cargo stylus cache")).length, programs.length);
   } finally {
     node.stop();
   }
@@ -458,18 +567,10 @@ test("deploy: --no-cache leaves the Stylus program uncached", async () => {
 // ------------------------------------------------- the gas report's Nitro measurement
 
 const MEASURE_NITRO = join(ROOT, "scripts", "gas-report", "measure-nitro.mjs");
-// The real cast (the npm .bin wrapper hides failures), first on PATH as scripts/lib/common.sh does.
-const CAST_DIR = join(
-  ROOT,
-  "node_modules",
-  "@foundry-rs",
-  readdirSync(join(ROOT, "node_modules", "@foundry-rs")).find((d) => d.startsWith("cast-")),
-  "bin",
-);
 
 /** A (fake) Nitro dev node with the stub program at STUB_PROGRAM, named as both Stylus programs. */
 async function nodeWithStubProgram(dir) {
-  const node = await startFakeNitro(DEV_CHAIN_ID);
+  const node = await startFakeNitro(DEV_CHAIN_ID, { legacy: true });
   const env = stubCargo(dir);
   const cast = (...args) => spawnSync(join(CAST_DIR, "cast"), args, { encoding: "utf8", timeout: 30_000 });
   // the stub cargo's `stylus deploy` puts the stub program in place

@@ -1,5 +1,6 @@
 //! `stylus-meter`: run a Stylus `.wasm` offline and report ink and gas as Nitro charges them.
 
+use alloy_primitives::{keccak256, Address, B256};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +40,22 @@ enum Command {
         /// The Stylus program.
         #[arg(long)]
         wasm: PathBuf,
+        /// One JSON line instead of a readable summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print what deploys the file, byte for byte: its code (0xEFF00000 ‖ brotli(wasm)), the init
+    /// code that returns it, their keccak256 hashes and, with --factory, its CREATE2 address.
+    Deployment {
+        /// The Stylus program, deployed exactly as it is (metered bytes = deployed bytes).
+        #[arg(long)]
+        wasm: PathBuf,
+        /// A CREATE2 factory (e.g. 0x4e59b44847b379578588920cA78FbF26c0B4956C).
+        #[arg(long, requires = "salt")]
+        factory: Option<String>,
+        /// The 32-byte CREATE2 salt, 0x-hex.
+        #[arg(long, requires = "factory")]
+        salt: Option<String>,
         /// One JSON line instead of a readable summary.
         #[arg(long)]
         json: bool,
@@ -129,7 +146,101 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Deployment {
+            wasm,
+            factory,
+            salt,
+            json,
+        } => {
+            let create2 = match (factory, salt) {
+                (Some(factory), Some(salt)) => Some((
+                    factory
+                        .parse::<Address>()
+                        .map_err(|e| bad_input(format!("--factory {factory}: {e}")))?,
+                    salt.parse::<B256>()
+                        .map_err(|e| bad_input(format!("--salt {salt}: {e}")))?,
+                )),
+                _ => None,
+            };
+            // Validated as Nitro's activation would: no address for a module that cannot activate.
+            Program::from_file(&wasm).map_err(bad_input)?;
+            let bytes =
+                std::fs::read(&wasm).map_err(|e| bad_input(format!("{}: {e}", wasm.display())))?;
+            let value = deployment_json(&bytes, create2);
+            if json {
+                println!("{value}");
+            } else {
+                println!("{}: deployed as", wasm.display());
+                for key in [
+                    "wasm_bytes",
+                    "project_hash_section",
+                    "code_bytes",
+                    "code_hash",
+                    "init_code_hash",
+                    "factory",
+                    "salt",
+                    "address",
+                ] {
+                    if let Some(v) = value.get(key) {
+                        println!(
+                            "  {key:<21}{}",
+                            v.as_str().map_or(v.to_string(), str::to_owned)
+                        );
+                    }
+                }
+                println!("  (--json adds the code and the init code)");
+            }
+            Ok(())
+        }
     }
+}
+
+/// Nitro's Stylus code prefix (`state.NewStylusPrefix`): the EOF-style discriminant 0xEF 0xF0 0x00
+/// and the dictionary byte, 0x00 = no dictionary (what cargo-stylus deploys).
+const STYLUS_CODE_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x00, 0x00];
+
+/// The contract code of a Stylus program: prefix ‖ brotli(wasm) at quality 11, window 22, with the
+/// pinned `brotli` crate (the compressor the meter prices, so the bytes are reproducible).
+fn stylus_code(wasm: &[u8]) -> Vec<u8> {
+    let mut code = STYLUS_CODE_PREFIX.to_vec();
+    code.extend(stylus_meter::brotli_compress(wasm));
+    code
+}
+
+/// EVM init code that returns `code`: PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0,
+/// RETURN, then one byte 0x00 and the code at offset 43. The same layout as cargo-stylus's
+/// deployment calldata (`contract_deployment_calldata`), so for the same code both give the same
+/// init code hash.
+fn init_code(code: &[u8]) -> Vec<u8> {
+    let mut init = vec![0x7f];
+    init.extend(alloy_primitives::U256::from(code.len()).to_be_bytes::<32>());
+    init.extend([0x80, 0x60, 43, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3, 0x00]);
+    debug_assert_eq!(init.len(), 43);
+    init.extend_from_slice(code);
+    init
+}
+
+/// What deploys `wasm` (checked by the caller: `Program::from_file` refuses a module over the code
+/// size limit or one Nitro would not activate).
+fn deployment_json(wasm: &[u8], create2: Option<(Address, B256)>) -> serde_json::Value {
+    let code = stylus_code(wasm);
+    let init = init_code(&code);
+    let init_hash = keccak256(&init);
+    let mut value = serde_json::json!({
+        "wasm_bytes": wasm.len(),
+        "project_hash_section": stylus_meter::cargo_stylus::has_project_hash(wasm),
+        "code_bytes": code.len(),
+        "code_hash": keccak256(&code).to_string(),
+        "init_code_hash": init_hash.to_string(),
+        "code": hex(&code),
+        "init_code": hex(&init),
+    });
+    if let Some((factory, salt)) = create2 {
+        value["factory"] = factory.to_checksum(None).into();
+        value["salt"] = salt.to_string().into();
+        value["address"] = factory.create2(salt, init_hash).to_checksum(None).into();
+    }
+    value
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -180,4 +291,39 @@ fn print_call(program: &Program, report: &CallReport) {
     );
     println!("               (transaction gasUsed = these + 21,000)");
     print_activation(program);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn init_code_returns_the_code_that_follows_it() {
+        let code = stylus_code(b"\0asm\x01\0\0\0");
+        assert_eq!(code[..4], STYLUS_CODE_PREFIX);
+        let init = init_code(&code);
+        // PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0, RETURN: copy `len` bytes from
+        // offset 43 to memory 0 and return them; byte 42 is never executed.
+        assert_eq!(init[0], 0x7f);
+        assert_eq!(
+            alloy_primitives::U256::from_be_slice(&init[1..33]),
+            alloy_primitives::U256::from(code.len())
+        );
+        assert_eq!(
+            init[33..43],
+            [0x80, 0x60, 43, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3, 0x00]
+        );
+        assert_eq!(init[43..], code[..]);
+    }
+
+    #[test]
+    fn create2_address_is_keccak_of_factory_salt_and_init_code_hash() {
+        // EIP-1014's first example: deployer 0, salt 0, init code 0x00.
+        let factory = Address::ZERO;
+        let address = factory.create2(B256::ZERO, keccak256([0u8]));
+        assert_eq!(
+            address.to_string(),
+            "0x4D1A2e2bB4F88F0250f26Ffff098B0b30B26BF38"
+        );
+    }
 }

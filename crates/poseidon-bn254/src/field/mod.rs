@@ -213,7 +213,7 @@ impl Fr {
         self.add(self)
     }
 
-    /// Σ a[i]·b[i], reduced once for the whole sum (the MDS rows of a permutation are such
+    /// Σ `a[i]·b[i]`, reduced once for the whole sum (the MDS rows of a permutation are such
     /// sums). On wasm32 `a` is the side passed as immediates: put constants there.
     #[inline(always)]
     pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
@@ -222,7 +222,7 @@ impl Fr {
         out
     }
 
-    /// self = Σ a[i]·b[i], in place (see [`Fr::sum_of_products`]).
+    /// self = Σ `a[i]·b[i]`, in place (see [`Fr::sum_of_products`]).
     #[inline(always)]
     pub fn assign_sum_of_products<const N: usize>(&mut self, a: &[Fr; N], b: &[Fr; N]) {
         shared::sum_of_products_into(self, a, b)

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// The npm package for Solidity users, `stylus-poseidon`: solidity/ (interfaces, the PoseidonHasher
+// library, the Yul and Solidity references, the examples, PoseidonAddresses.sol, the forge testing
+// helper), deployments/addresses.json and the deployed Stylus modules (target/stylus/*.wasm), with
+// scripts/npm-package/README.md (the address table filled in). Refuses stale addresses.
+//
+//   node scripts/npm-package.mjs [--out DIR]   builds DIR/stylus-poseidon/ (default target/npm), runs
+//                                              `npm pack` there and prints the tarball's path
+// Its version is the Cargo workspace's: one release number for the crates and the package.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ADDRESSES, SOLIDITY, computeEntries, problems } from "./addresses.mjs";
+import { ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "./lib/deployables.mjs";
+
+export const NAME = "stylus-poseidon";
+
+/** The workspace version from Cargo.toml ([workspace.package] version). */
+function workspaceVersion() {
+  const toml = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8");
+  const section = toml.slice(toml.indexOf("[workspace.package]"));
+  const version = /^version\s*=\s*"([^"]+)"/m.exec(section)?.[1];
+  if (!version) throw new Error("no version in Cargo.toml's [workspace.package]");
+  return version;
+}
+
+function addressTable(doc, registry) {
+  const rows = ["| name | kind | address | what |", "|---|---|---|---|"];
+  const about = Object.fromEntries([...registry.stylus, ...registry.evm].map((e) => [e.name, e.functions ?? e.contract]));
+  for (const [name, entry] of Object.entries(doc.contracts)) {
+    const kind = entry.kind === "stylus" ? `Stylus (\`wasm/${path.basename(entry.source)}\`)` : "EVM";
+    rows.push(`| \`PoseidonAddresses.${constantName(name)}\` | ${kind} | \`${entry.address}\` | ${about[name]} |`);
+  }
+  return rows.join("\n");
+}
+
+/** Builds the package directory and packs it; returns the tarball's path. */
+export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
+  const registry = loadRegistry();
+  const doc = JSON.parse(fs.readFileSync(ADDRESSES, "utf8"));
+  const stale = problems(registry, computeEntries(registry), doc, fs.readFileSync(SOLIDITY, "utf8"));
+  if (stale.length) throw new Error(`deployments/addresses.json is stale (node scripts/addresses.mjs):\n  ${stale.join("\n  ")}`);
+
+  const dir = path.join(outDir, NAME);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "deployments"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "wasm"));
+  fs.cpSync(path.join(ROOT, "solidity"), path.join(dir, "solidity"), {
+    recursive: true,
+    filter: (src) => !src.endsWith(".md"),
+  });
+  fs.copyFileSync(ADDRESSES, path.join(dir, "deployments", "addresses.json"));
+  for (const entry of stylusEntries(registry)) {
+    fs.copyFileSync(path.join(WASM_DIR, `${entry.wasm}.wasm`), path.join(dir, "wasm", `${entry.wasm}.wasm`));
+  }
+  const readme = fs.readFileSync(path.join(ROOT, "scripts", "npm-package", "README.md"), "utf8");
+  fs.writeFileSync(path.join(dir, "README.md"), readme.replace("{{ADDRESSES}}", addressTable(doc, registry)));
+  const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const manifest = {
+    name: NAME,
+    version: workspaceVersion(),
+    description:
+      "Poseidon over BN254 on Arbitrum: Solidity interfaces, the PoseidonHasher library, Yul/Solidity references and the addresses of the Stylus programs (the same on every chain)",
+    license: rootPackage.license,
+    repository: { type: "git", url: "git+https://github.com/stylus-poseidon/stylus-poseidon.git" },
+    keywords: ["poseidon", "poseidon2", "arbitrum", "stylus", "solidity", "zk", "bn254", "merkle-tree"],
+    files: ["solidity", "deployments", "wasm", "README.md"],
+  };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", outDir], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+  );
+  return path.join(outDir, packed[0].filename);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
+  try {
+    const args = process.argv.slice(2);
+    const out = args.includes("--out") ? path.resolve(args[args.indexOf("--out") + 1]) : undefined;
+    console.log(buildPackage(out));
+  } catch (e) {
+    console.error(`npm-package: ${e.message}`);
+    process.exit(1);
+  }
+}

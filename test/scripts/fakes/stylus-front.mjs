@@ -1,0 +1,137 @@
+// A JSON-RPC front for an anvil that stands in for a Nitro node where Stylus makes Nitro's EVM differ
+// (test/scripts/nitro-scripts.test.mjs starts it as a process of its own, so the tests can wait for
+// the scripts synchronously):
+// - code that starts with Nitro's Stylus prefix 0xEFF000 can be created (Nitro exempts it from
+//   EIP-3541, which makes anvil refuse any code starting with 0xEF): a transaction to the CREATE2
+//   factory whose init code returns such code (run on a pre-London anvil to see) is mined, and the
+//   code is put at its CREATE2 address;
+// - a call to such code runs the program: it is brotli-decompressed and run through the meter (the
+//   real WASM), once ArbWasm (the fake at 0x71) says its code hash is active; otherwise the call
+//   reverts with ArbWasm's error, as Nitro's does.
+// Everything else goes to anvil unchanged.
+//
+//   node stylus-front.mjs UPSTREAM_URL BERLIN_URL FACTORY METER CAST WORK_DIR
+// prints "listening http://127.0.0.1:PORT" and serves until killed.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+
+const [upstream, berlin, factoryArg, meter, castBin, work] = process.argv.slice(2);
+const factory = factoryArg.toLowerCase();
+const ARB_WASM = "0x0000000000000000000000000000000000000071";
+const STOP = "0x00";
+
+const cast = (...args) => execFileSync(castBin, args, { encoding: "utf8", maxBuffer: 64 << 20 }).trim();
+const SELECTOR_CODEHASH_VERSION = cast("sig", "codehashVersion(bytes32)");
+
+async function send(url, message) {
+  const request = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message) };
+  try {
+    return await (await fetch(url, request)).json();
+  } catch {
+    // once more on a fresh connection: a pooled keep-alive socket may have been closed meanwhile
+    return (await fetch(url, { ...request, keepalive: false })).json();
+  }
+}
+async function rpc(url, method, params) {
+  const body = await send(url, { jsonrpc: "2.0", id: 1, method, params });
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+const isStylusCode = (code) => code.toLowerCase().startsWith("0xeff000");
+// What init code returns, run on the pre-London anvil; "0x" when it reverts there (e.g. EVM code using
+// PUSH0, which is not Stylus code anyway).
+async function initCodeOutput(initCode) {
+  const body = await send(berlin, { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ data: initCode, gas: "0x1c9c380" }, "latest"] });
+  return body.error ? "0x" : body.result;
+}
+
+const wasmFiles = new Map();
+/** Runs the program at `to` on `calldata`: { result, gas } or { error } as Nitro would answer. */
+async function runProgram(to, calldata) {
+  const codehash = (await rpc(upstream, "eth_getProof", [to, [], "latest"])).codeHash;
+  const active = await send(upstream, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "eth_call",
+    params: [{ to: ARB_WASM, data: SELECTOR_CODEHASH_VERSION + codehash.slice(2) }, "latest"],
+  });
+  if (active.error) return { error: active.error };
+  if (!wasmFiles.has(codehash)) {
+    const code = await rpc(upstream, "eth_getCode", [to, "latest"]);
+    const file = join(work, `program-${codehash.slice(2, 18)}.wasm`);
+    writeFileSync(file, brotliDecompressSync(Buffer.from(code.slice(10), "hex")));
+    wasmFiles.set(codehash, file);
+  }
+  let out;
+  try {
+    out = JSON.parse(execFileSync(meter, ["call", "--wasm", wasmFiles.get(codehash), "--calldata", calldata, "--json"], { encoding: "utf8" }));
+  } catch (e) {
+    return { error: { code: -32000, message: `stylus-meter: ${String(e.stderr).trim()}` } };
+  }
+  if (out.outcome === "success") return { result: out.returndata, gas: out.gas.uncached_call };
+  if (out.outcome === "revert") return { error: { code: 3, message: "execution reverted", data: out.returndata } };
+  return { error: { code: -32000, message: "the Stylus program trapped" } };
+}
+
+async function handle(message) {
+  const { id, method, params = [] } = message;
+  const reply = (body) => ({ jsonrpc: "2.0", id, ...body });
+  const call = params[0] ?? {};
+  const data = call.data ?? call.input;
+  if ((method === "eth_call" || method === "eth_estimateGas") && call.to) {
+    if (isStylusCode(await rpc(upstream, "eth_getCode", [call.to, "latest"]))) {
+      const out = await runProgram(call.to, data ?? "0x");
+      if (out.error) return reply({ error: out.error });
+      return reply({ result: method === "eth_call" ? out.result : "0x" + (out.gas + 21_000 + 50_000).toString(16) });
+    }
+  }
+  if (method === "eth_estimateGas" && call.to?.toLowerCase() === factory && data) {
+    if (isStylusCode(await initCodeOutput("0x" + data.slice(66)))) return reply({ result: "0x1000000" });
+  }
+  if (method === "eth_sendRawTransaction") {
+    let tx = JSON.parse(cast("decode-transaction", params[0]));
+    if (typeof tx === "string") tx = JSON.parse(tx);
+    if (tx.to?.toLowerCase() === factory) {
+      const salt = tx.input.slice(0, 66);
+      const initCode = "0x" + tx.input.slice(66);
+      const code = await initCodeOutput(initCode);
+      const address = cast("create2", "--deployer", factory, "--salt", salt, "--init-code-hash", cast("keccak", initCode))
+        .split(/\s+/)
+        .find((word) => /^0x[0-9a-fA-F]{40}$/.test(word));
+      if (isStylusCode(code) && (await rpc(upstream, "eth_getCode", [address, "latest"])) === "0x") {
+        // Mined by a factory that accepts anything, then the code goes where CREATE2 puts it.
+        const factoryCode = await rpc(upstream, "eth_getCode", [factory, "latest"]);
+        await rpc(upstream, "anvil_setCode", [factory, STOP]);
+        const sent = await send(upstream, message);
+        await rpc(upstream, "anvil_setCode", [factory, factoryCode]);
+        await rpc(upstream, "anvil_setCode", [address, code]);
+        return sent;
+      }
+    }
+  }
+  return send(upstream, message);
+}
+
+const server = createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk) => (body += chunk));
+  request.on("end", async () => {
+    try {
+      const message = JSON.parse(body);
+      const answer = Array.isArray(message) ? await Promise.all(message.map(handle)) : await handle(message);
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(answer));
+    } catch (e) {
+      response.statusCode = 500;
+      response.end(String(e));
+    }
+  });
+});
+// Idle connections stay open longer than the scripts' pauses, so clients never reuse a closed one.
+server.keepAliveTimeout = 10 * 60_000;
+server.headersTimeout = server.keepAliveTimeout + 1000;
+server.listen(0, "127.0.0.1", () => console.log(`listening http://127.0.0.1:${server.address().port}`));

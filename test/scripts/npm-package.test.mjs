@@ -1,0 +1,120 @@
+// The npm package, tried as a new Solidity user would, run with `node --test test/scripts/` after
+// scripts/build-wasm.sh: `npm pack`, then a fresh forge project outside the repository installs the
+// tarball, imports the interface through a remapping, and calls the Stylus program at its documented
+// address (PoseidonAddresses, run by the meter through the package's testing helper) and the Yul
+// reference built from the package's sources: the same hash from both, equal to circomlibjs.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildPackage } from "../../scripts/npm-package.mjs";
+import { METER, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, foundryBin } from "./helpers.mjs";
+
+const work = mkdtempSync(join(tmpdir(), "npm-package-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const forge = foundryBin("forge");
+const sh = (command, args, cwd) => {
+  const r = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 300_000 });
+  assert.equal(r.status, 0, `${command} ${args.join(" ")}:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+};
+
+test("npm package: a new forge project installs the tarball and gets the same hash from the Stylus program at its address and from the Yul reference", () => {
+  const registry = loadRegistry();
+  for (const file of [METER, ...stylusEntries(registry).map((e) => join(ROOT, "target", "stylus", `${e.wasm}.wasm`))]) {
+    assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh before this test`);
+  }
+  const tarball = buildPackage(join(work, "pack"));
+  const listed = sh("tar", ["tzf", tarball]).split("\n").filter(Boolean).sort();
+  for (const file of ["package.json", "README.md", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "wasm/poseidon_stylus.wasm"]) {
+    assert.ok(listed.includes(`package/${file}`), `the package lacks ${file}`);
+  }
+  assert.ok(!listed.some((f) => /\/target\/|\.t\.sol$|node_modules/.test(f)), `unexpected files: ${listed.join(", ")}`);
+
+  // A project outside the repository, with nothing but the package (and, on this offline machine,
+  // the repository's solc: forge cannot download one here).
+  const project = join(work, "new-user");
+  mkdirSync(join(project, "test"), { recursive: true });
+  mkdirSync(join(project, "src"));
+  sh("npm", ["init", "-y"], project);
+  sh("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], project);
+  const installed = JSON.parse(readFileSync(join(project, "node_modules", "stylus-poseidon", "package.json"), "utf8"));
+  assert.equal(installed.name, "stylus-poseidon");
+  writeFileSync(
+    join(project, "foundry.toml"),
+    `[profile.default]
+src = "src"
+test = "test"
+libs = ["node_modules"]
+remappings = ["stylus-poseidon/=node_modules/stylus-poseidon/"]
+solc = "${join(ROOT, "scripts", "solc-shim", "solc")}"
+offline = true
+evm_version = "cancun"
+ffi = true
+`,
+  );
+  const documented = JSON.parse(readFileSync(join(ROOT, "deployments", "addresses.json"), "utf8")).contracts;
+  writeFileSync(
+    join(project, "test", "Hash.t.sol"),
+    `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "stylus-poseidon/solidity/IStylusPoseidon.sol";
+import {PoseidonAddresses} from "stylus-poseidon/solidity/PoseidonAddresses.sol";
+import {PoseidonHasher} from "stylus-poseidon/solidity/PoseidonHasher.sol";
+import {PoseidonT3Yul} from "stylus-poseidon/solidity/PoseidonT3Yul.sol";
+import {Poseidon2Yul} from "stylus-poseidon/solidity/Poseidon2Yul.sol";
+import {StylusMeterPrograms} from "stylus-poseidon/solidity/testing/StylusMeterProgram.sol";
+
+contract HashTest {
+    using PoseidonHasher for IPoseidonT3Hasher;
+
+    string constant METER = "${METER}";
+
+    function setUp() public {
+        StylusMeterPrograms.install(
+            PoseidonAddresses.POSEIDON_STYLUS, METER, "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm"
+        );
+        StylusMeterPrograms.install(
+            PoseidonAddresses.POSEIDON_STYLUS_POSEIDON2,
+            METER,
+            "node_modules/stylus-poseidon/wasm/poseidon_stylus_poseidon2.wasm"
+        );
+    }
+
+    function test_documented_addresses() public pure {
+        require(PoseidonAddresses.POSEIDON_STYLUS == ${documented.PoseidonStylus.address}, "POSEIDON_STYLUS");
+        require(PoseidonAddresses.POSEIDON_T3_YUL == ${documented.PoseidonT3Yul.address}, "POSEIDON_T3_YUL");
+    }
+
+    function test_same_hash_from_stylus_and_yul() public {
+        IPoseidonT3Hasher stylus = IPoseidonT3Hasher(PoseidonAddresses.POSEIDON_STYLUS);
+        IPoseidonT3Hasher yul = new PoseidonT3Yul();
+        uint256 expected = ${registry.stylus[0].checks[0].returns}; // circomlibjs poseidon([1, 2])
+        require(stylus.hash(1, 2) == expected, "Stylus hash(1, 2)");
+        require(yul.hash(1, 2) == expected, "Yul hash(1, 2)");
+        require(stylus.hashT3(123, 456) == yul.hashT3(123, 456), "hashT3 through the library");
+        uint256 p = 21888242871839275222246405745257275088548364400416034343698204186575808495617;
+        try stylus.hash(1, p) returns (uint256) {
+            revert("Stylus accepted an input >= p");
+        } catch (bytes memory reason) {
+            require(keccak256(reason) == keccak256(abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, 1, p)), "InputNotInField(1, p)");
+        }
+    }
+
+    function test_same_poseidon2_from_stylus_and_yul() public {
+        IStylusPoseidon stylus = IStylusPoseidon(PoseidonAddresses.POSEIDON_STYLUS_POSEIDON2);
+        IStylusPoseidon yul = IStylusPoseidon(address(new Poseidon2Yul()));
+        require(stylus.poseidon2(1, 2) == ${registry.stylus[1].checks[0].returns}, "Stylus poseidon2(1, 2)");
+        require(stylus.poseidon2(7, 8) == yul.poseidon2(7, 8), "poseidon2(7, 8)");
+    }
+}
+`,
+  );
+  const out = sh(forge, ["test", "-vv"], project);
+  assert.match(out, /3 passed; 0 failed/, out);
+});
