@@ -14,6 +14,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { CALLS } from "./calls.mjs";
+import { loadRegistry } from "../lib/deployables.mjs";
 
 // ArbWasmCache precompile (Nitro precompiles/ArbWasmCache.go).
 const ARB_WASM_CACHE = "0x0000000000000000000000000000000000000072";
@@ -61,13 +62,14 @@ function ensureCacheState(codehash) {
   return codehashIsCached(codehash) ? `code hash ${codehash} is still cached after evictCodehash` : null;
 }
 
-// scripts/deploy.sh names each Stylus program in deployments/<chainId>.json.
-const DEPLOYMENT_NAMES = { poseidon_stylus: "PoseidonStylus", poseidon_stylus_poseidon2: "PoseidonStylusPoseidon2" };
+// scripts/deploy.sh names each Stylus program in deployments/<chainId>.json by its registry name.
+const DEPLOYMENT_NAMES = Object.fromEntries(loadRegistry().stylus.map((entry) => [entry.wasm, entry.name]));
 
 const rows = [];
 const unmeasured = [];
 for (const call of CALLS) {
   const name = DEPLOYMENT_NAMES[call.deployable];
+  if (!name) throw new Error(`measure-nitro: ${call.deployable} (scripts/gas-report/calls.mjs) is not in contracts/deployables.json`);
   const address = deployments.contracts?.[name]?.address;
   if (!address) throw new Error(`measure-nitro: no contracts.${name}.address in the deployments file`);
   const implementation = `${call.deployable}.wasm (Stylus)`;
