@@ -1,0 +1,62 @@
+//! plonky2's sponge shapes over any width-12 permutation: rate 8 (lanes 0..8), capacity 4
+//! (lanes 8..12), inputs *overwrite* the rate lanes ("overwrite mode", no padding), and a digest
+//! is lanes 0..4 of the state. These are plonky2 1.1's `hash_n_to_m_no_pad`, `compress` (its
+//! `two_to_one`) and `Hasher::hash_or_noop`, written from their definitions.
+
+use crate::{field, Goldilocks};
+
+/// Lanes of the state.
+pub const WIDTH: usize = 12;
+/// Lanes the inputs overwrite on each absorption.
+pub const RATE: usize = 8;
+/// Elements of a digest (plonky2's `NUM_HASH_OUT_ELTS`).
+pub const DIGEST_ELEMENTS: usize = 4;
+
+/// A digest: plonky2's `HashOut`, four canonical elements.
+pub type Digest = [Goldilocks; DIGEST_ELEMENTS];
+
+/// A width-12 permutation over lanes holding residues (any 64-bit value stands for its value mod p).
+pub trait Permutation {
+    /// Permutes the state in place.
+    fn permute_lanes(state: &mut [u64; WIDTH]);
+}
+
+/// The digest of the state: lanes 0..4, canonical.
+fn squeeze(state: &[u64; WIDTH]) -> Digest {
+    core::array::from_fn(|i| Goldilocks::from_noncanonical(state[i]))
+}
+
+/// plonky2's `hash_no_pad`: from the zero state, each chunk of up to 8 inputs overwrites the
+/// first lanes and the state is permuted; the digest is lanes 0..4. No input means no
+/// permutation at all: the zero digest, as plonky2 computes it.
+pub fn hash_no_pad<P: Permutation>(inputs: &[Goldilocks]) -> Digest {
+    let mut state = [0u64; WIDTH];
+    for chunk in inputs.chunks(RATE) {
+        for (lane, input) in state.iter_mut().zip(chunk) {
+            *lane = input.value();
+        }
+        P::permute_lanes(&mut state);
+    }
+    squeeze(&state)
+}
+
+/// plonky2's `two_to_one` (`compress`): the permutation of [left, right, 0, 0, 0, 0], lanes 0..4.
+pub fn two_to_one<P: Permutation>(left: &Digest, right: &Digest) -> Digest {
+    let mut state = [0u64; WIDTH];
+    state[..DIGEST_ELEMENTS].copy_from_slice(&field::lanes(left));
+    state[DIGEST_ELEMENTS..2 * DIGEST_ELEMENTS].copy_from_slice(&field::lanes(right));
+    P::permute_lanes(&mut state);
+    squeeze(&state)
+}
+
+/// plonky2's `hash_or_noop`, the leaf hash of its Merkle trees: up to four inputs are the digest
+/// itself, padded with zeros; more are hashed with [`hash_no_pad`].
+pub fn hash_or_noop<P: Permutation>(inputs: &[Goldilocks]) -> Digest {
+    if inputs.len() <= DIGEST_ELEMENTS {
+        let mut digest = [Goldilocks::ZERO; DIGEST_ELEMENTS];
+        digest[..inputs.len()].copy_from_slice(inputs);
+        digest
+    } else {
+        hash_no_pad::<P>(inputs)
+    }
+}
