@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the deployable Stylus programs: target/stylus/poseidon_stylus.wasm (default features:
-# circomlib Poseidon t = 3 with rootFromPath/hashPairs) and poseidon_stylus_poseidon2.wasm.
+# circomlib Poseidon t = 3 with rootFromPath/hashPairs), poseidon_stylus_poseidon2.wasm and
+# poseidon_stylus_goldilocks.wasm (Poseidon and Poseidon2 over Goldilocks).
 #
-#   scripts/build-wasm.sh          the two default deployables
+#   scripts/build-wasm.sh          the three default deployables
 #   scripts/build-wasm.sh --all    also the one-width deployables poseidon_stylus_hash{1,3,4}.wasm
 #
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
@@ -237,6 +238,8 @@ build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
 # Poseidon2 is its own deployable: with T3's round constants as immediates, both together
 # exceed the 24 KiB compressed limit (T3 alone is ~23.8 KB, Poseidon2 alone ~8.9 KB).
 build_deployable poseidon_stylus_poseidon2 "--no-default-features --features poseidon2" 'poseidon2(uint256,uint256)' 1,2
+# Goldilocks (plonky2's Poseidon and Poseidon2, width 12): its own deployable.
+build_deployable poseidon_stylus_goldilocks "--no-default-features --features goldilocks" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4],[5,6,7,8]'
 if [ "$build_all" = 1 ]; then
   build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
   build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3

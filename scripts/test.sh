@@ -26,6 +26,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features poseidon2 -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
+  --no-default-features --features goldilocks -- -D warnings
 
 step "Rust tests (cargo test --workspace --profile tools)"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
@@ -46,6 +48,10 @@ STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
+
+step "Test the Goldilocks WASM artifact through the offline meter"
+STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
+cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"

@@ -1,5 +1,6 @@
 //! Reads a call's arguments in place, by the Solidity ABI rules for the shapes this contract
-//! takes (`uint256` head words and `uint256[]` arrays), accepting exactly what alloy's
+//! takes (`uint256` head words and `uint256[]` arrays; for the Goldilocks functions also static
+//! arrays of words in the head and dynamic arrays of such groups, e.g. `uint64[4][]`), accepting exactly what alloy's
 //! `abi_decode_raw` accepts (a test fuzzes the two against each other).
 //!
 //! Why not alloy's decoder on the deployed path: it allocates a `Vec` per array and has bounds
@@ -38,6 +39,27 @@ impl<'a> Args<'a> {
             .get(start..start.checked_add(length.checked_mul(32)?)?)?;
         let (words, rest) = bytes.as_chunks::<32>();
         rest.is_empty().then_some(words)
+    }
+}
+
+impl<'a> Args<'a> {
+    /// `N` consecutive head words from head word `index` (a static array such as `uint64[4]`).
+    pub fn head_words<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
+        let words = self.data.get(index.checked_mul(32)?..)?.as_chunks::<32>().0;
+        words.first_chunk::<N>()
+    }
+
+    /// The dynamic array of static `N`-word elements (such as `uint64[4][]`) whose offset is head
+    /// word `index`: as [`Args::words`], with `N` words per element.
+    pub fn word_groups<const N: usize>(&self, index: usize) -> Option<&'a [[Word; N]]> {
+        let offset = as_offset(self.word(index)?)?;
+        let length = as_offset(word_at(self.data, offset)?)?;
+        let start = offset.checked_add(32)?;
+        let size = length.checked_mul(32)?.checked_mul(N)?;
+        let bytes = self.data.get(start..start.checked_add(size)?)?;
+        let (words, rest) = bytes.as_chunks::<32>();
+        let (groups, partial) = words.as_chunks::<N>();
+        (rest.is_empty() && partial.is_empty()).then_some(groups)
     }
 }
 

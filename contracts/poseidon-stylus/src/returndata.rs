@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use alloy_sol_types::SolError;
 
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata,
+    LeafIndexOutOfRange, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
 use crate::calldata::Word;
 
@@ -57,6 +57,26 @@ impl WordArray {
     }
 }
 
+/// A static array of `uint64` (`uint64[N]`): one word per value, right-aligned.
+pub fn uint64_words<const N: usize>(values: &[u64; N]) -> Vec<u8> {
+    let mut encoded = alloc::vec![0u8; 32 * N];
+    for (word, value) in encoded.as_chunks_mut::<32>().0.iter_mut().zip(values) {
+        if let Some(low) = word.last_chunk_mut::<8>() {
+            *low = value.to_be_bytes();
+        }
+    }
+    encoded
+}
+
+/// A `bool` return value.
+pub fn boolean(value: bool) -> Vec<u8> {
+    let mut encoded = alloc::vec![0u8; 32];
+    if let Some(last) = encoded.last_mut() {
+        *last = value as u8;
+    }
+    encoded
+}
+
 /// The revert data of a custom error: its selector and its arguments, one word each.
 pub fn revert(error: &Revert) -> Vec<u8> {
     let u256 = |value: &alloy_primitives::U256| value.to_be_bytes::<32>();
@@ -73,6 +93,10 @@ pub fn revert(error: &Revert) -> Vec<u8> {
         Revert::PathBitsOutOfRange(e) => encode_error(
             PathBitsOutOfRange::SELECTOR,
             [u256(&e.pathBits), u256(&e.depth)],
+        ),
+        Revert::LeafIndexOutOfRange(e) => encode_error(
+            LeafIndexOutOfRange::SELECTOR,
+            [u256(&e.leafIndex), u256(&e.leaves)],
         ),
         Revert::InvalidCalldata(e) => {
             let mut word = [0u8; 32]; // bytes4: left-aligned, zero-padded

@@ -30,11 +30,27 @@ fn squeeze(state: &[u64; WIDTH]) -> Digest {
 /// first lanes and the state is permuted; the digest is lanes 0..4. No input means no
 /// permutation at all: the zero digest, as plonky2 computes it.
 pub fn hash_no_pad<P: Permutation>(inputs: &[Goldilocks]) -> Digest {
+    hash_no_pad_iter::<P>(inputs.iter().copied())
+}
+
+/// [`hash_no_pad`] over elements as they come (no buffer): a last, shorter chunk overwrites only
+/// its own lanes, as plonky2's `set_from_slice` does.
+pub fn hash_no_pad_iter<P: Permutation>(inputs: impl IntoIterator<Item = Goldilocks>) -> Digest {
     let mut state = [0u64; WIDTH];
-    for chunk in inputs.chunks(RATE) {
-        for (lane, input) in state.iter_mut().zip(chunk) {
+    let mut filled = 0;
+    for input in inputs {
+        // `get_mut`, not an index: the compiler cannot see that `filled < RATE`, and a bounds
+        // check would link the panic machinery (a data segment, paid on every Stylus call).
+        if let Some(lane) = state.get_mut(filled) {
             *lane = input.value();
         }
+        filled += 1;
+        if filled == RATE {
+            P::permute_lanes(&mut state);
+            filled = 0;
+        }
+    }
+    if filled > 0 {
         P::permute_lanes(&mut state);
     }
     squeeze(&state)
@@ -52,11 +68,20 @@ pub fn two_to_one<P: Permutation>(left: &Digest, right: &Digest) -> Digest {
 /// plonky2's `hash_or_noop`, the leaf hash of its Merkle trees: up to four inputs are the digest
 /// itself, padded with zeros; more are hashed with [`hash_no_pad`].
 pub fn hash_or_noop<P: Permutation>(inputs: &[Goldilocks]) -> Digest {
+    hash_or_noop_iter::<P>(inputs.iter().copied())
+}
+
+/// [`hash_or_noop`] over elements as they come.
+pub fn hash_or_noop_iter<P: Permutation>(
+    inputs: impl ExactSizeIterator<Item = Goldilocks>,
+) -> Digest {
     if inputs.len() <= DIGEST_ELEMENTS {
         let mut digest = [Goldilocks::ZERO; DIGEST_ELEMENTS];
-        digest[..inputs.len()].copy_from_slice(inputs);
+        for (slot, input) in digest.iter_mut().zip(inputs) {
+            *slot = input;
+        }
         digest
     } else {
-        hash_no_pad::<P>(inputs)
+        hash_no_pad_iter::<P>(inputs)
     }
 }

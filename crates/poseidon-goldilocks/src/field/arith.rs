@@ -26,19 +26,28 @@ pub(crate) const fn canonical(value: u64) -> u64 {
     }
 }
 
-/// An all-ones mask when `carry`, else 0 (arithmetic, so no `select` on wasm32).
+/// The carry out of `a + b` (0 or 1), given `sum = a.wrapping_add(b)`: read from the top bits,
+/// with no comparison. From a comparison, LLVM turns the `carry · EPSILON` correction into a
+/// wasm `select` (1,250 ink); this way it stays arithmetic (a shift and an `and`).
 #[inline(always)]
-const fn mask(carry: bool) -> u64 {
-    (carry as u64).wrapping_neg()
+const fn carry_bit(a: u64, b: u64, sum: u64) -> u64 {
+    ((a & b) | ((a | b) & !sum)) >> 63
+}
+
+/// The borrow out of `a − b` (0 or 1), given `difference = a.wrapping_sub(b)`, from the top bits.
+#[inline(always)]
+const fn borrow_bit(a: u64, b: u64, difference: u64) -> u64 {
+    ((!a & b) | ((!a | b) & difference)) >> 63
 }
 
 /// a + b (mod p), for any 64-bit a and b.
 #[inline(always)]
 pub(crate) const fn add(a: u64, b: u64) -> u64 {
-    let (sum, carry) = a.overflowing_add(b);
+    let sum = a.wrapping_add(b);
     // 2^64 ≡ EPSILON. A second carry leaves sum < EPSILON, so the third addition cannot carry.
-    let (sum, carry) = sum.overflowing_add(mask(carry) & EPSILON);
-    sum.wrapping_add(mask(carry) & EPSILON)
+    let correction = carry_bit(a, b, sum) * EPSILON;
+    let corrected = sum.wrapping_add(correction);
+    corrected.wrapping_add(carry_bit(sum, correction, corrected) * EPSILON)
 }
 
 /// hi · 2^64 + lo (mod p), for any hi and lo: with hi = h1 · 2^32 + h0,
@@ -46,13 +55,13 @@ pub(crate) const fn add(a: u64, b: u64) -> u64 {
 #[inline(always)]
 pub(crate) const fn reduce128(lo: u64, hi: u64) -> u64 {
     let (h1, h0) = (hi >> 32, hi & LOW32);
-    let (t0, borrow) = lo.overflowing_sub(h1);
+    let t0 = lo.wrapping_sub(h1);
     // A borrow added 2^64 ≡ EPSILON: take it back (t0 ≥ 2^64 − 2^32 then, so no second borrow).
-    let t0 = t0.wrapping_sub(mask(borrow) & EPSILON);
+    let t0 = t0.wrapping_sub(borrow_bit(lo, h1, t0) * EPSILON);
     let t1 = (h0 << 32) - h0;
-    let (sum, carry) = t0.overflowing_add(t1);
+    let sum = t0.wrapping_add(t1);
     // After a carry sum < t1 < 2^64 − 2^32, so adding EPSILON cannot carry again.
-    sum.wrapping_add(mask(carry) & EPSILON)
+    sum.wrapping_add(carry_bit(t0, t1, sum) * EPSILON)
 }
 
 /// The 128-bit product a · b as (low, high) 64-bit words, from 32-bit halves (four `i64.mul`).
@@ -99,9 +108,9 @@ pub(crate) const fn square(a: u64) -> u64 {
 #[inline(always)]
 pub(crate) const fn mul_add(a: u64, b: u64, c: u64) -> u64 {
     let (lo, hi) = mul_wide(a, b);
-    let (lo, carry) = lo.overflowing_add(c);
+    let sum = lo.wrapping_add(c);
     // hi ≤ 2^64 − 2 for any product, so the carry fits.
-    reduce128(lo, hi + carry as u64)
+    reduce128(sum, hi + carry_bit(lo, c, sum))
 }
 
 /// x⁷, the S-box: x² and x⁴ by squaring, x³ = x² · x, x⁷ = x⁴ · x³.
@@ -137,8 +146,9 @@ pub(crate) const fn combine_halves(lo: u64, hi: u64) -> u64 {
     // Move lo's upper bits into hi, then hi · 2^32 = h1 · 2^64 + h0 · 2^32 with h1 · 2^64 ≡ h1 · EPSILON.
     let hi = hi + (lo >> 32);
     let low = (lo & LOW32) | (hi << 32);
-    let (sum, carry) = low.overflowing_add((hi >> 32) * EPSILON);
-    sum.wrapping_add(mask(carry) & EPSILON)
+    let high = (hi >> 32) * EPSILON;
+    let sum = low.wrapping_add(high);
+    sum.wrapping_add(carry_bit(low, high, sum) * EPSILON)
 }
 
 #[cfg(test)]
