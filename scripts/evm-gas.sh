@@ -60,14 +60,15 @@ call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
 ROWS=$(mktemp)
 DETAIL=$(mktemp)
 trap 'stop_anvil; rm -f "$ROWS" "$DETAIL"' EXIT
-row() { # row <implementation> <language> <function> <gas> [detail.jsonl]: one JSON line per measurement
+row() { # row <implementation> <language> <function> <gas> [detail.jsonl] [section]: one JSON line per measurement
   [[ "$4" =~ ^[0-9]+$ ]] || fail "no gas figure for $1 $3"
   node -e 'const fs = require("fs");
-    const [implementation, language, fn, gas, detail] = process.argv.slice(1);
+    const [implementation, language, fn, gas, detail, section] = process.argv.slice(1);
     const row = { implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null };
+    if (section) row.section = section;
     if (detail) row.detail = { inserts: fs.readFileSync(detail, "utf8").trim().split("\n").map((l) => JSON.parse(l)) };
     console.log(JSON.stringify(row))' \
-    "$1" "$2" "$3" "$4" "${5:-}" >>"$ROWS"
+    "$1" "$2" "$3" "$4" "${5:-}" "${6:-}" >>"$ROWS"
 }
 
 step "deploy hashers"
@@ -94,6 +95,18 @@ row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "rootFromPath(depth 20)" 
   "$(call_gas "$YUL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
 row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "nodesFromPath(depth 20)" \
   "$(call_gas "$YUL" 'nodesFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+
+# Goldilocks (issue 15): the same calls as scripts/gas-report/calls.mjs's Goldilocks rows.
+step "measure GoldilocksPoseidonYul (permute, twoToOne, rootFromPath depth 20)"
+GL=$(deploy "$(artifact GoldilocksPoseidonYul.sol/GoldilocksPoseidonYul.json)")
+GL_NAME="GoldilocksPoseidonYul (solidity/GoldilocksPoseidonYul.sol)"
+GL_STATE="[$(seq -s, 0 11)]"
+GL_SIBLINGS="[$(for i in $(seq 0 19); do printf '[%d,%d,%d,%d]\n' $((i + 2)) $((i + 3)) $((i + 4)) $((i + 5)); done | paste -sd, -)]"
+row "$GL_NAME" "Yul" "permute([0..11]) (Poseidon)" "$(call_gas "$GL" 'permute(uint64[12])' "$GL_STATE")" "" Goldilocks
+row "$GL_NAME" "Yul" "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)" \
+  "$(call_gas "$GL" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4]' '[5,6,7,8]')" "" Goldilocks
+row "$GL_NAME" "Yul" "rootFromPath(depth 20) (Poseidon)" \
+  "$(call_gas "$GL" 'rootFromPath(uint64[],uint64[4][],uint256)' '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")" "" Goldilocks
 
 step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
 TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)

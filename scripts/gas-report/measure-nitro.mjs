@@ -78,7 +78,15 @@ for (const call of CALLS) {
     unmeasured.push({ implementation, function: call.function, cached, source: "nitro", reason });
     continue;
   }
-  rows.push({ implementation, language: "Rust", function: call.function, gas: measure(address, call), source: "nitro", cached });
+  rows.push({
+    implementation,
+    language: "Rust",
+    function: call.function,
+    ...(call.section ? { section: call.section } : {}),
+    gas: measure(address, call),
+    source: "nitro",
+    cached,
+  });
 }
 const method = "receipt gasUsed − 21,000 − gasUsedForL1 on a Nitro node, ArbWasmCache.codehashIsCached checked before each call";
 fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", method, rows, unmeasured }, null, 2) + "\n");
