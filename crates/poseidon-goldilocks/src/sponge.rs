@@ -85,3 +85,42 @@ pub fn hash_or_noop_iter<P: Permutation>(
         hash_no_pad_iter::<P>(inputs)
     }
 }
+
+/// The public face of one permutation family: a unit type implementing [`Permutation`] over the
+/// module's `permute_lanes`, and `permute`, `hash_no_pad`, `two_to_one`, `hash_or_noop` with it.
+macro_rules! permutation_family {
+    ($(#[$doc:meta])* $name:ident, $reference:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
+
+        impl $crate::sponge::Permutation for $name {
+            fn permute_lanes(state: &mut [u64; 12]) {
+                permute_lanes(state)
+            }
+        }
+
+        #[doc = concat!("The permutation of a 12-element state, equal to ", $reference, ".")]
+        pub fn permute(state: &[$crate::Goldilocks; 12]) -> [$crate::Goldilocks; 12] {
+            let mut lanes = state.map($crate::Goldilocks::value);
+            permute_lanes(&mut lanes);
+            lanes.map($crate::Goldilocks::from_noncanonical)
+        }
+
+        /// plonky2's `hash_no_pad` with this permutation ([`crate::sponge::hash_no_pad`]).
+        pub fn hash_no_pad(inputs: &[$crate::Goldilocks]) -> $crate::Digest {
+            $crate::sponge::hash_no_pad::<$name>(inputs)
+        }
+
+        /// plonky2's `two_to_one` with this permutation ([`crate::sponge::two_to_one`]).
+        pub fn two_to_one(left: &$crate::Digest, right: &$crate::Digest) -> $crate::Digest {
+            $crate::sponge::two_to_one::<$name>(left, right)
+        }
+
+        /// plonky2's `hash_or_noop` with this permutation ([`crate::sponge::hash_or_noop`]).
+        pub fn hash_or_noop(inputs: &[$crate::Goldilocks]) -> $crate::Digest {
+            $crate::sponge::hash_or_noop::<$name>(inputs)
+        }
+    };
+}
+pub(crate) use permutation_family;

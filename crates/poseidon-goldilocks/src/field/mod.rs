@@ -80,8 +80,3 @@ impl fmt::Display for Goldilocks {
 pub(crate) fn lanes<const N: usize>(elements: &[Goldilocks; N]) -> [u64; N] {
     elements.map(Goldilocks::value)
 }
-
-/// Elements of lanes holding any 64-bit values (each reduced mod p).
-pub(crate) fn elements<const N: usize>(lanes: &[u64; N]) -> [Goldilocks; N] {
-    lanes.map(Goldilocks::from_noncanonical)
-}

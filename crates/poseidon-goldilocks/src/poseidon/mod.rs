@@ -182,39 +182,12 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
     full_round(state, &[0; 12]);
 }
 
-/// The Poseidon permutation of a 12-element state, equal to plonky2's
-/// `<GoldilocksField as Poseidon>::poseidon`.
-pub fn permute(state: &[crate::Goldilocks; 12]) -> [crate::Goldilocks; 12] {
-    let mut lanes = crate::field::lanes(state);
-    permute_lanes(&mut lanes);
-    crate::field::elements(&lanes)
-}
-
-/// plonky2's Poseidon as a [`crate::sponge::Permutation`]: `PoseidonHash`'s sponge shapes come
-/// from [`crate::sponge`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Poseidon;
-
-impl crate::sponge::Permutation for Poseidon {
-    fn permute_lanes(state: &mut [u64; 12]) {
-        permute_lanes(state)
-    }
-}
-
-/// plonky2's `hash_no_pad` with this permutation ([`crate::sponge::hash_no_pad`]).
-pub fn hash_no_pad(inputs: &[crate::Goldilocks]) -> crate::Digest {
-    crate::sponge::hash_no_pad::<Poseidon>(inputs)
-}
-
-/// plonky2's `two_to_one` with this permutation ([`crate::sponge::two_to_one`]).
-pub fn two_to_one(left: &crate::Digest, right: &crate::Digest) -> crate::Digest {
-    crate::sponge::two_to_one::<Poseidon>(left, right)
-}
-
-/// plonky2's `hash_or_noop` with this permutation ([`crate::sponge::hash_or_noop`]).
-pub fn hash_or_noop(inputs: &[crate::Goldilocks]) -> crate::Digest {
-    crate::sponge::hash_or_noop::<Poseidon>(inputs)
-}
+crate::sponge::permutation_family!(
+    /// plonky2's Poseidon as a [`crate::sponge::Permutation`]: `PoseidonHash`'s sponge shapes come
+    /// from [`crate::sponge`].
+    Poseidon,
+    "plonky2's `<GoldilocksField as Poseidon>::poseidon`"
+);
 
 #[cfg(test)]
 mod tests {

@@ -126,35 +126,8 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
     full_round(state, &[0; 12]);
 }
 
-/// The Poseidon2 permutation of a 12-element state, equal to zkhash's
-/// `Poseidon2::new(&POSEIDON2_GOLDILOCKS_12_PARAMS).permutation`.
-pub fn permute(state: &[crate::Goldilocks; 12]) -> [crate::Goldilocks; 12] {
-    let mut lanes = crate::field::lanes(state);
-    permute_lanes(&mut lanes);
-    crate::field::elements(&lanes)
-}
-
-/// Poseidon2 as a [`crate::sponge::Permutation`], with plonky2's sponge shapes.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Poseidon2;
-
-impl crate::sponge::Permutation for Poseidon2 {
-    fn permute_lanes(state: &mut [u64; 12]) {
-        permute_lanes(state)
-    }
-}
-
-/// plonky2's `hash_no_pad` with this permutation ([`crate::sponge::hash_no_pad`]).
-pub fn hash_no_pad(inputs: &[crate::Goldilocks]) -> crate::Digest {
-    crate::sponge::hash_no_pad::<Poseidon2>(inputs)
-}
-
-/// plonky2's `two_to_one` with this permutation ([`crate::sponge::two_to_one`]).
-pub fn two_to_one(left: &crate::Digest, right: &crate::Digest) -> crate::Digest {
-    crate::sponge::two_to_one::<Poseidon2>(left, right)
-}
-
-/// plonky2's `hash_or_noop` with this permutation ([`crate::sponge::hash_or_noop`]).
-pub fn hash_or_noop(inputs: &[crate::Goldilocks]) -> crate::Digest {
-    crate::sponge::hash_or_noop::<Poseidon2>(inputs)
-}
+crate::sponge::permutation_family!(
+    /// Poseidon2 as a [`crate::sponge::Permutation`], with plonky2's sponge shapes.
+    Poseidon2,
+    "zkhash's `Poseidon2::new(&POSEIDON2_GOLDILOCKS_12_PARAMS).permutation`"
+);
