@@ -1,7 +1,7 @@
 //! Reads a call's arguments in place, by the Solidity ABI rules for the shapes this contract
-//! takes (`uint256` head words and `uint256[]` arrays; for the Goldilocks functions also static
-//! arrays of words in the head and dynamic arrays of such groups, e.g. `uint64[4][]`), accepting exactly what alloy's
-//! `abi_decode_raw` accepts (a test fuzzes the two against each other).
+//! takes (head words and arrays of words; for the Goldilocks functions also static arrays in the
+//! head, e.g. `uint64[4]`, and dynamic arrays of them, e.g. `uint64[4][]`), accepting exactly
+//! what alloy's `abi_decode_raw` accepts (tests fuzz the two against each other).
 //!
 //! Why not alloy's decoder on the deployed path: it allocates a `Vec` per array and has bounds
 //! checks the compiler cannot prove away, each of which links std's panic machinery, whose
@@ -40,9 +40,7 @@ impl<'a> Args<'a> {
         let (words, rest) = bytes.as_chunks::<32>();
         rest.is_empty().then_some(words)
     }
-}
 
-impl<'a> Args<'a> {
     /// `N` consecutive head words from head word `index` (a static array such as `uint64[4]`).
     pub fn head_words<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
         let words = self.data.get(index.checked_mul(32)?..)?.as_chunks::<32>().0;
