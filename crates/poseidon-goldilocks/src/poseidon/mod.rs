@@ -107,17 +107,44 @@ fn circulant_halves(x: &[u64; 12]) -> [u64; 12] {
     y
 }
 
-/// state = MDS · state + next, where `next` are the constants of the following round: the
-/// matrix on each 32-bit half, the constant's halves added, one combination per lane.
+/// The MDS sums on 32-bit halves: lane r is `sums.0[r] + sums.1[r] · 2^32` (mod p) of
+/// MDS · state + next, where `next` are the constants of the following round. For halves below
+/// 2^34 the sums stay below 2^43 (Σ (CIRC + DIAG) = 264).
+#[inline(always)]
+fn mds_sums(lo: &[u64; 12], hi: &[u64; 12], next: &[u64; 12]) -> ([u64; 12], [u64; 12]) {
+    let (circ_lo, circ_hi) = (circulant_halves(lo), circulant_halves(hi));
+    // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
+    (
+        core::array::from_fn(|r| circ_lo[r] + MDS_DIAG[r] * lo[r] + (next[r] & LOW32)),
+        core::array::from_fn(|r| circ_hi[r] + MDS_DIAG[r] * hi[r] + (next[r] >> 32)),
+    )
+}
+
+/// The 32-bit halves of every lane.
+#[inline(always)]
+fn split(state: &[u64; 12]) -> ([u64; 12], [u64; 12]) {
+    (state.map(|lane| lane & LOW32), state.map(|lane| lane >> 32))
+}
+
+/// MDS sums (below 2^43) back to halves below 2^34 that stand for the same residue, without
+/// forming the 64-bit lane (10 operations instead of a combination and a split, 20): carry the low
+/// sum's upper bits up, fold the high sum's bits above 32 down (2^64 ≡ 2^32 − 1), and add p as
+/// 1 + (2^32 − 1) · 2^32 with a 2^32 borrowed across, so that neither half goes negative.
+#[inline(always)]
+fn renormalize(lo: u64, hi: u64) -> (u64, u64) {
+    let hi = hi + (lo >> 32);
+    let (lo, excess, hi) = (lo & LOW32, hi >> 32, hi & LOW32);
+    // lo + hi · 2^32 + excess · (2^32 − 1) + p, with excess < 2^11:
+    ((lo + (1 << 32) + 1) - excess, hi + excess + ((1 << 32) - 2))
+}
+
+/// state = MDS · state + next, where `next` are the constants of the following round.
 #[inline(always)]
 fn mds_add(state: &mut [u64; 12], next: &[u64; 12]) {
-    let lo = circulant_halves(&state.map(|lane| lane & LOW32));
-    let hi = circulant_halves(&state.map(|lane| lane >> 32));
-    // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
+    let (lo, hi) = split(state);
+    let (sums_lo, sums_hi) = mds_sums(&lo, &hi, next);
     seq!(R in 0..12 {
-        let lo_r = lo[R] + MDS_DIAG[R] * (state[R] & LOW32) + (next[R] & LOW32);
-        let hi_r = hi[R] + MDS_DIAG[R] * (state[R] >> 32) + (next[R] >> 32);
-        state[R] = combine_halves(lo_r, hi_r);
+        state[R] = combine_halves(sums_lo[R], sums_hi[R]);
     });
 }
 
@@ -138,19 +165,29 @@ round_kernel! {
     }
 }
 
-/// A partial round after its constants: S-box on lane 0, MDS, then the next round's constants.
-#[inline(always)]
-fn partial_round(state: &mut [u64; 12], next: &[u64; 12]) {
-    state[0] = pow7(state[0]);
-    mds_add(state, next);
-}
-
 round_kernel! {
-    /// Two partial rounds per call: the state's 12 loads and 12 stores and the call (~26,000 ink)
-    /// are paid once for both.
+    /// Two partial rounds per call (each: S-box on lane 0, MDS, the next round's constants): the
+    /// state's 12 loads and 12 stores and the call (~26,000 ink) are paid once for both, and
+    /// between the two rounds lanes 1..11 stay as halves (`renormalize`): only lane 0, which
+    /// goes through the S-box, is formed as a 64-bit lane.
     fn partial_rounds2(state, next: [u64; 24]) {
-        partial_round(state, next.first_chunk::<12>().unwrap_or(&[0; 12]));
-        partial_round(state, next.last_chunk::<12>().unwrap_or(&[0; 12]));
+        let (first, second) = next.split_at(12);
+        let (first, second) = (
+            first.first_chunk::<12>().unwrap_or(&[0; 12]),
+            second.first_chunk::<12>().unwrap_or(&[0; 12]),
+        );
+        state[0] = pow7(state[0]);
+        let (mut lo, mut hi) = split(state);
+        let (sums_lo, sums_hi) = mds_sums(&lo, &hi, first);
+        let lane0 = pow7(combine_halves(sums_lo[0], sums_hi[0]));
+        (lo[0], hi[0]) = (lane0 & LOW32, lane0 >> 32);
+        seq!(I in 1..12 {
+            (lo[I], hi[I]) = renormalize(sums_lo[I], sums_hi[I]);
+        });
+        let (sums_lo, sums_hi) = mds_sums(&lo, &hi, second);
+        seq!(I in 0..12 {
+            state[I] = combine_halves(sums_lo[I], sums_hi[I]);
+        });
     }
 }
 
@@ -192,6 +229,31 @@ crate::sponge::permutation_family!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn renormalize_keeps_the_residue_and_the_bounds() {
+        let p = crate::P as u128;
+        let mut state = 0x0bad_cafe_1234_5678u64;
+        let mut next = |bits: u32| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state ^ (state >> 31)) >> (64 - bits)
+        };
+        let edges = [
+            (0, 0),
+            ((1 << 43) - 1, (1 << 43) - 1),
+            (0, (1 << 43) - 1),
+            ((1 << 43) - 1, 0),
+        ];
+        let randoms = (0..5000).map(|_| (next(43), next(43)));
+        for (lo, hi) in edges.into_iter().chain(randoms) {
+            let (l, h) = renormalize(lo, hi);
+            assert!(l < 1 << 34 && h < 1 << 34, "{lo} {hi} -> {l} {h}");
+            let value = |lo: u64, hi: u64| (lo as u128 + ((hi as u128) << 32)) % p;
+            assert_eq!(value(l, h), value(lo, hi), "{lo} {hi}");
+        }
+    }
 
     #[test]
     fn frequency_domain_circulant_equals_the_matrix() {
