@@ -31,89 +31,80 @@ use alloy_sol_types::SolCall;
 /// Most siblings a path may have: one bit of the `uint256` leaf index per level.
 pub const MAX_SIBLINGS: usize = 256;
 
-/// The result of a call: return data, or the error to revert with.
-type Outcome = Result<Vec<u8>, Revert>;
+/// Why a call fails: its calldata does not decode, or it reverts with one of the errors.
+enum Failure {
+    DoesNotDecode,
+    Revert(Revert),
+}
 
-/// Runs the call if `selector` is a Goldilocks function (`None` otherwise).
-pub fn route(selector: [u8; 4], args: &Args) -> Option<Outcome> {
-    let does_not_decode = || {
-        Err(Revert::InvalidCalldata(InvalidCalldata {
-            selector: selector.into(),
-        }))
-    };
-    let outcome = match selector {
-        Abi::permuteCall::SELECTOR => call(|| Some(permute::<Poseidon>(args.head_words(0)?))),
-        Abi::poseidon2PermuteCall::SELECTOR => {
-            call(|| Some(permute::<Poseidon2>(args.head_words(0)?)))
-        }
-        Abi::hashNoPadCall::SELECTOR => call(|| Some(hash_no_pad::<Poseidon>(args.words(0)?))),
-        Abi::poseidon2HashNoPadCall::SELECTOR => {
-            call(|| Some(hash_no_pad::<Poseidon2>(args.words(0)?)))
-        }
-        Abi::hashOrNoopCall::SELECTOR => call(|| Some(hash_or_noop::<Poseidon>(args.words(0)?))),
-        Abi::poseidon2HashOrNoopCall::SELECTOR => {
-            call(|| Some(hash_or_noop::<Poseidon2>(args.words(0)?)))
-        }
-        Abi::twoToOneCall::SELECTOR => call(|| {
+impl From<Revert> for Failure {
+    fn from(revert: Revert) -> Self {
+        Failure::Revert(revert)
+    }
+}
+
+/// The result of a call: return data, or why it fails.
+type Outcome = Result<Vec<u8>, Failure>;
+
+/// Runs the call if `selector` is a Goldilocks function (`None` otherwise): return data, or the
+/// revert data's error (`InvalidCalldata(selector)` when the arguments do not decode).
+pub fn route(selector: [u8; 4], args: &Args) -> Option<Result<Vec<u8>, Revert>> {
+    // `None` from an argument read: a bad offset or length, or the calldata ends early.
+    let outcome: Option<Outcome> = match selector {
+        Abi::permuteCall::SELECTOR => args.head_words(0).map(permute::<Poseidon>),
+        Abi::poseidon2PermuteCall::SELECTOR => args.head_words(0).map(permute::<Poseidon2>),
+        Abi::hashNoPadCall::SELECTOR => args.words(0).map(hash_no_pad::<Poseidon>),
+        Abi::poseidon2HashNoPadCall::SELECTOR => args.words(0).map(hash_no_pad::<Poseidon2>),
+        Abi::hashOrNoopCall::SELECTOR => args.words(0).map(hash_or_noop::<Poseidon>),
+        Abi::poseidon2HashOrNoopCall::SELECTOR => args.words(0).map(hash_or_noop::<Poseidon2>),
+        Abi::twoToOneCall::SELECTOR => (|| {
             Some(two_to_one::<Poseidon>(
                 args.head_words(0)?,
                 args.head_words(4)?,
             ))
-        }),
-        Abi::poseidon2TwoToOneCall::SELECTOR => call(|| {
+        })(),
+        Abi::poseidon2TwoToOneCall::SELECTOR => (|| {
             Some(two_to_one::<Poseidon2>(
                 args.head_words(0)?,
                 args.head_words(4)?,
             ))
-        }),
-        Abi::rootFromPathCall::SELECTOR => call(|| {
+        })(),
+        Abi::rootFromPathCall::SELECTOR => (|| {
             let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
             Some(root_from_path::<Poseidon>(path.0, path.1, path.2))
-        }),
-        Abi::poseidon2RootFromPathCall::SELECTOR => call(|| {
+        })(),
+        Abi::poseidon2RootFromPathCall::SELECTOR => (|| {
             let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
             Some(root_from_path::<Poseidon2>(path.0, path.1, path.2))
-        }),
-        Abi::verifyMerkleProofToCapCall::SELECTOR => call(|| {
+        })(),
+        Abi::verifyMerkleProofToCapCall::SELECTOR => (|| {
             let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
             let siblings = args.word_groups(3)?;
             Some(verify_to_cap::<Poseidon>(
                 proof.0, proof.1, proof.2, siblings,
             ))
-        }),
-        Abi::poseidon2VerifyMerkleProofToCapCall::SELECTOR => call(|| {
+        })(),
+        Abi::poseidon2VerifyMerkleProofToCapCall::SELECTOR => (|| {
             let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
             let siblings = args.word_groups(3)?;
             Some(verify_to_cap::<Poseidon2>(
                 proof.0, proof.1, proof.2, siblings,
             ))
-        }),
+        })(),
         _ => return None,
     };
-    // `None` inside: an argument did not decode (a bad offset or length, or a word that is not
-    // a `uint64`).
-    Some(outcome.unwrap_or_else(does_not_decode))
-}
-
-/// Runs `body`; `None` from it means the calldata does not decode.
-#[inline(always)]
-fn call(body: impl FnOnce() -> Option<Outcome>) -> Option<Outcome> {
-    body().and_then(|outcome| match outcome {
-        Err(Revert::InvalidCalldata(_)) => None,
-        other => Some(other),
-    })
-}
-
-/// The calldata does not decode: the route turns this into `InvalidCalldata(selector)`.
-fn not_decoded() -> Revert {
-    Revert::InvalidCalldata(InvalidCalldata {
-        selector: [0; 4].into(),
+    Some(match outcome {
+        Some(Ok(data)) => Ok(data),
+        Some(Err(Failure::Revert(revert))) => Err(revert),
+        Some(Err(Failure::DoesNotDecode)) | None => Err(Revert::InvalidCalldata(InvalidCalldata {
+            selector: selector.into(),
+        })),
     })
 }
 
 /// Every word of every group is a `uint64` (its upper 24 bytes are zero), else the calldata does
 /// not decode.
-fn check_decodes(groups: &[&[Word]]) -> Result<(), Revert> {
+fn check_decodes(groups: &[&[Word]]) -> Result<(), Failure> {
     let is_uint64 = |word: &Word| {
         word.first_chunk::<24>()
             .is_some_and(|high| *high == [0; 24])
@@ -121,7 +112,7 @@ fn check_decodes(groups: &[&[Word]]) -> Result<(), Revert> {
     if groups.iter().all(|group| group.iter().all(is_uint64)) {
         Ok(())
     } else {
-        Err(not_decoded())
+        Err(Failure::DoesNotDecode)
     }
 }
 
@@ -177,7 +168,7 @@ fn permute<P: Permutation>(state: &[Word; 12]) -> Outcome {
 fn hash_no_pad<P: Permutation>(inputs: &[Word]) -> Outcome {
     check_decodes(&[inputs])?;
     if inputs.is_empty() {
-        return Err(Revert::EmptyInput(EmptyInput {}));
+        return Err(Revert::EmptyInput(EmptyInput {}).into());
     }
     check_field(&[inputs])?;
     Ok(digest_words(&sponge::hash_no_pad_iter::<P>(
@@ -247,7 +238,8 @@ fn root_from_path<P: Permutation>(
         return Err(Revert::PathBitsOutOfRange(PathBitsOutOfRange {
             pathBits: index,
             depth: U256::from(depth),
-        }));
+        })
+        .into());
     }
     check_field(&[leaf, siblings.as_flattened()])?;
     Ok(digest_words(&walk::<P>(leaf, siblings, &index)))
@@ -277,7 +269,8 @@ fn verify_to_cap<P: Permutation>(
         return Err(Revert::LeafIndexOutOfRange(LeafIndexOutOfRange {
             leafIndex: index,
             leaves: U256::from(cap.len()) << depth,
-        }));
+        })
+        .into());
     };
     check_field(&[leaf, cap.as_flattened(), siblings.as_flattened()])?;
     let node = walk::<P>(leaf, siblings, &index);
