@@ -133,6 +133,19 @@ SECTION="Poseidon2"
 step "measure poseidon2(1, 2)"
 row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
+SECTION="Goldilocks"
+# The same calls as scripts/gas-report/calls.mjs's Goldilocks rows.
+step "measure GoldilocksPoseidonYul (permute, twoToOne, rootFromPath depth 20)"
+GL=$(deploy "$(artifact GoldilocksPoseidonYul.sol/GoldilocksPoseidonYul.json)")
+GL_NAME="GoldilocksPoseidonYul (solidity/GoldilocksPoseidonYul.sol)"
+GL_STATE="[$(seq -s, 0 11)]"
+GL_SIBLINGS="[$(for i in $(seq 0 19); do printf '[%d,%d,%d,%d]\n' $((i + 2)) $((i + 3)) $((i + 4)) $((i + 5)); done | paste -sd, -)]"
+row "$GL_NAME" "Yul" "permute([0..11]) (Poseidon)" "$(call_gas "$GL" 'permute(uint64[12])' "$GL_STATE")"
+row "$GL_NAME" "Yul" "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)" \
+  "$(call_gas "$GL" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4]' '[5,6,7,8]')"
+row "$GL_NAME" "Yul" "rootFromPath(depth 20) (Poseidon)" \
+  "$(call_gas "$GL" 'rootFromPath(uint64[],uint64[4][],uint256)' '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")"
+
 step "write $OUT"
 mkdir -p "$(dirname "$OUT")"
 node - "$ROWS" "$OUT" <<'NODE'

@@ -13,6 +13,9 @@ command -v rustup >/dev/null || die "rustup not found. $STEP_HINT"
 rustup show active-toolchain >/dev/null
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 cargo --version
+# crates/plonky2-reference (outside the workspace) pins a nightly for the plonky2 crate it tests against.
+PLONKY2_TOOLCHAIN=$(sed -n 's/^channel = "\(.*\)"/\1/p' crates/plonky2-reference/rust-toolchain.toml)
+rustup toolchain list | grep -q "^$PLONKY2_TOOLCHAIN" || rustup toolchain install "$PLONKY2_TOOLCHAIN" --profile minimal
 
 step "npm packages (package-lock.json)"
 STEP_HINT="node >= 20 and npm are needed, and the npm registry must be reachable."

@@ -32,8 +32,11 @@ node scripts/gen-vectors.mjs --check
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
 
+step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
+node scripts/gen-goldilocks-yul.mjs --check
+
 step "built Stylus WASM and meter present (test/StylusMeter.t.sol runs them; scripts/build-wasm.sh builds both)"
-for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm; do
+for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
 done
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite of the project from a fresh clone: installs what it needs first.
-#   Rust: formatting, lints, unit/property/differential tests of every crate
+#   Rust: formatting, lints, unit/property/differential tests of every crate; the Goldilocks
+#         hashes against the plonky2 crate (crates/plonky2-reference, on its own pinned nightly)
 #   WASM: builds the deployable Stylus contract and tests that artifact through the offline meter
 #   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
 #         WASM through the meter against them (test/StylusMeter.t.sol)
@@ -18,8 +19,10 @@ STEP_HINT="run: node scripts/gen-constants.mjs"
 node scripts/gen-constants.mjs --check
 
 step "cargo fmt --check"
-STEP_HINT="run: cargo fmt --all"
+STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml)"
 cargo fmt --all --check
+# The plonky2 reference crate is outside the workspace (nightly); the stable rustfmt formats it.
+cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml --check
 
 step "cargo clippy (all crates, all targets, warnings are errors)"
 STEP_HINT="fix the lints above."
@@ -28,6 +31,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features poseidon2 -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
+  --no-default-features --features goldilocks -- -D warnings
 
 step "cargo doc (every crate of the workspace, warnings are errors)"
 STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to escape)."
@@ -46,6 +51,12 @@ STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools 
 # deployable's whole-program LTO, which would cost many minutes on wasmer.
 cargo test --workspace --profile tools --locked
 
+step "poseidon-goldilocks against the plonky2 crate (crates/plonky2-reference, its own pinned nightly and lock)"
+STEP_HINT="a differential test against plonky2 1.1 failed, or test/vectors/goldilocks-plonky2.json is stale (PLONKY2_WRITE_VECTORS=1 cargo test in crates/plonky2-reference)."
+# plonky2 1.1 needs nightly (`#![feature(specialization)]` in plonky2_field); the crate's
+# rust-toolchain.toml pins one, which scripts/setup.sh installs. Our own crates build on stable.
+(cd crates/plonky2-reference && cargo test --locked)
+
 step "The wasm32 field backend (9 × 29-bit limbs) natively: its unit tests (cargo test --features backend-29x9)"
 STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deployed WASM uses this backend."
 # The lib tests only, in the dev profile: the permutations' tests with every operation inlined
@@ -59,6 +70,10 @@ STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
+
+step "Test the Goldilocks WASM artifact through the offline meter"
+STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
+cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"

@@ -5,7 +5,8 @@ pragma solidity ^0.8.24;
 /// @notice The Stylus contract and the Solidity/Yul references revert with exactly these, so a caller
 /// can swap one hasher for another without changing its error handling.
 interface IPoseidonErrors {
-    /// @notice An input is not a canonical BN254 scalar field element (it is >= p).
+    /// @notice An input is not a canonical element of the function's field (it is >= p: the BN254 scalar
+    /// field, or Goldilocks for `IGoldilocksPoseidon`).
     /// @param position 0-based index of the offending argument (see each function for its numbering).
     error InputNotInField(uint256 position, uint256 value);
     /// @notice `hashPairs` got an array of odd length.
@@ -16,6 +17,9 @@ interface IPoseidonErrors {
     error TooManySiblings(uint256 count, uint256 max);
     /// @notice `rootFromPath`/`nodesFromPath` got path bits at or above the path's depth (siblings.length).
     error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
+    /// @notice A Merkle-cap check got a leaf index beyond the leaves its cap and path cover
+    /// (`leaves` = cap.length * 2^siblings.length).
+    error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
 }
 
 /// @title circomlib Poseidon T3 hasher over BN254: the functions every hasher of this project offers
@@ -71,4 +75,82 @@ interface IStylusPoseidon is IPoseidonT3Hasher {
     /// @notice Poseidon2 t = 3 (HorizenLabs BN254 parameters) two-input sponge hash, equal to
     /// openzeppelin-crypto 0.3 `Poseidon2::<BN256Params, FpBN256>`: absorb(a), absorb(b), squeeze.
     function poseidon2(uint256 a, uint256 b) external view returns (uint256);
+}
+
+/// @title Poseidon and Poseidon2 over Goldilocks (p = 2^64 - 2^32 + 1), width 12, plonky2 conventions
+/// @notice The Stylus Goldilocks program (`poseidon_stylus_goldilocks.wasm`). Poseidon is plonky2 1.1's
+/// `PoseidonHash`; Poseidon2 is HorizenLabs' Goldilocks width-12 instance (zkhash 0.2) with the same sponge
+/// shapes: rate 8, capacity 4, inputs overwrite the rate lanes, a digest is lanes 0..4. `GoldilocksPoseidonYul`
+/// implements `permute` and `twoToOne` in EVM bytecode.
+/// @dev Elements are `uint64`. A word that is not a `uint64` does not decode (Stylus: `InvalidCalldata`);
+/// a value >= p reverts `InputNotInField(position, value)`, never reduced. Positions number the function's
+/// elements in argument order, arrays flattened: `twoToOne`: left[i] -> i, right[i] -> 4 + i;
+/// `rootFromPath`: leafData[i] -> i, siblings[j][k] -> leafData.length + 4j + k; `verifyMerkleProofToCap`:
+/// leafData[i] -> i, cap[j][k] -> n + 4j + k, siblings[j][k] -> n + 4 * cap.length + 4j + k.
+interface IGoldilocksPoseidon is IPoseidonErrors {
+    /// @notice plonky2's Poseidon permutation (`<GoldilocksField as Poseidon>::poseidon`).
+    function permute(uint64[12] calldata state) external view returns (uint64[12] memory);
+
+    /// @notice plonky2's `hash_no_pad`. Reverts `EmptyInput()` for no inputs (plonky2 returns the zero
+    /// digest there without hashing).
+    function hashNoPad(uint64[] calldata inputs) external view returns (uint64[4] memory);
+
+    /// @notice plonky2's `hash_or_noop`, the leaf hash of its Merkle trees: up to four inputs are the
+    /// digest itself, padded with zeros.
+    function hashOrNoop(uint64[] calldata inputs) external view returns (uint64[4] memory);
+
+    /// @notice plonky2's `two_to_one`: the permutation of [left, right, 0, 0, 0, 0], its first four lanes.
+    function twoToOne(uint64[4] calldata left, uint64[4] calldata right)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice The root a plonky2 Merkle path leads to: the leaf digest is `hashOrNoop(leafData)`; at level
+    /// i, bit i of `leafIndex` set means node = twoToOne(siblings[i], node), else twoToOne(node, siblings[i]).
+    /// @dev Reverts, in this order: `TooManySiblings(count, 256)`; `PathBitsOutOfRange(leafIndex, depth)` if
+    /// `leafIndex >> siblings.length != 0`; `InputNotInField` for the first bad element.
+    function rootFromPath(uint64[] calldata leafData, uint64[4][] calldata siblings, uint256 leafIndex)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice plonky2's `verify_merkle_proof_to_cap`: whether the path leads to cap[leafIndex >> siblings.length].
+    /// @dev Reverts, in this order: `TooManySiblings(count, 256)`; `LeafIndexOutOfRange(leafIndex, leaves)` when
+    /// the cap has no such entry; `InputNotInField` for the first bad element.
+    function verifyMerkleProofToCap(
+        uint64[] calldata leafData,
+        uint256 leafIndex,
+        uint64[4][] calldata cap,
+        uint64[4][] calldata siblings
+    ) external view returns (bool);
+
+    /// @notice The Poseidon2 permutation (zkhash 0.2 `POSEIDON2_GOLDILOCKS_12_PARAMS`).
+    function poseidon2Permute(uint64[12] calldata state) external view returns (uint64[12] memory);
+
+    /// @notice `hashNoPad` over Poseidon2.
+    function poseidon2HashNoPad(uint64[] calldata inputs) external view returns (uint64[4] memory);
+
+    /// @notice `hashOrNoop` over Poseidon2.
+    function poseidon2HashOrNoop(uint64[] calldata inputs) external view returns (uint64[4] memory);
+
+    /// @notice `twoToOne` over Poseidon2.
+    function poseidon2TwoToOne(uint64[4] calldata left, uint64[4] calldata right)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `rootFromPath` over Poseidon2.
+    function poseidon2RootFromPath(
+        uint64[] calldata leafData,
+        uint64[4][] calldata siblings,
+        uint256 leafIndex
+    ) external view returns (uint64[4] memory);
+
+    /// @notice `verifyMerkleProofToCap` over Poseidon2.
+    function poseidon2VerifyMerkleProofToCap(
+        uint64[] calldata leafData,
+        uint256 leafIndex,
+        uint64[4][] calldata cap,
+        uint64[4][] calldata siblings
+    ) external view returns (bool);
 }

@@ -33,3 +33,40 @@ export const CALLS = [
     castArgs: ["1", `[${siblings.join(",")}]`, pathBits],
   },
 ];
+
+// Goldilocks (issue 15): plonky2's Poseidon and Poseidon2 over Goldilocks, one deployable.
+// `section` groups these rows in the report. Inputs: twoToOne([1,2,3,4], [5,6,7,8]); the
+// permutation of [0, 1, ..., 11]; a depth-20 path from leaf data [1,2,3,4] (the digest itself, as
+// plonky2's hash_or_noop leaves up to four elements), siblings [i+2, i+3, i+4, i+5], alternating
+// children (the same as scripts/evm-gas.sh).
+const goldilocksState = `[${Array.from({ length: 12 }, (_, i) => i).join(",")}]`;
+const goldilocksSiblings = `[${Array.from({ length: DEPTH }, (_, i) => `[${i + 2},${i + 3},${i + 4},${i + 5}]`).join(",")}]`;
+for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
+  const fn = (base) => (prefix ? prefix + base[0].toUpperCase() + base.slice(1) : base);
+  CALLS.push(
+    {
+      function: `${fn("permute")}([0..11]) (${name})`,
+      section: "Goldilocks",
+      deployable: "poseidon_stylus_goldilocks",
+      sig: `${fn("permute")}(uint64[12])`,
+      meterArgs: goldilocksState,
+      castArgs: [goldilocksState],
+    },
+    {
+      function: `${fn("twoToOne")}([1,2,3,4],[5,6,7,8]) (${name})`,
+      section: "Goldilocks",
+      deployable: "poseidon_stylus_goldilocks",
+      sig: `${fn("twoToOne")}(uint64[4],uint64[4])`,
+      meterArgs: "[1,2,3,4],[5,6,7,8]",
+      castArgs: ["[1,2,3,4]", "[5,6,7,8]"],
+    },
+    {
+      function: `${fn("rootFromPath")}(depth ${DEPTH}) (${name})`,
+      section: "Goldilocks",
+      deployable: "poseidon_stylus_goldilocks",
+      sig: `${fn("rootFromPath")}(uint64[],uint64[4][],uint256)`,
+      meterArgs: `[1,2,3,4],${goldilocksSiblings},${pathBits}`,
+      castArgs: ["[1,2,3,4]", goldilocksSiblings, pathBits],
+    },
+  );
+}

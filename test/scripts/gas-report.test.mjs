@@ -96,6 +96,9 @@ const EXPECTED = [
   ["IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED, [20 * 5_000, 20 * 60_000]],
   ["IncrementalMerkleTree + PoseidonT3Yul", TREE_PER_LEVEL, [20 * 5_000, 20 * 60_000]],
   ["IncrementalMerkleTree + PoseidonT3Solidity", TREE_BATCHED, [20 * 100_000, 20 * 1_000_000]],
+  ["GoldilocksPoseidonYul (", "permute([0..11]) (Poseidon)", [20_000, 200_000]],
+  ["GoldilocksPoseidonYul (", "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", [20_000, 200_000]],
+  ["GoldilocksPoseidonYul (", "rootFromPath(depth 20) (Poseidon)", [20 * 20_000, 20 * 200_000]],
 ];
 const find = (rows, prefix, fn) => rows.filter((r) => r.implementation.startsWith(prefix) && r.function === fn);
 

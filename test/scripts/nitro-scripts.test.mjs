@@ -13,6 +13,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { CALLS } from "../../scripts/gas-report/calls.mjs";
 import { loadRegistry, plan, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, foundryBin, freePort, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
@@ -568,7 +569,7 @@ test("deploy: on a (fake) Nitro chain that is not the dev chain: the factory onl
 
 const MEASURE_NITRO = join(ROOT, "scripts", "gas-report", "measure-nitro.mjs");
 
-/** A (fake) Nitro dev node with the stub program at STUB_PROGRAM, named as both Stylus programs. */
+/** A (fake) Nitro dev node with the stub program at STUB_PROGRAM, named as every Stylus program. */
 async function nodeWithStubProgram(dir) {
   const node = await startFakeNitro(DEV_CHAIN_ID, { legacy: true });
   const env = stubCargo(dir);
@@ -577,7 +578,10 @@ async function nodeWithStubProgram(dir) {
   assert.equal(spawnSync(join(dir, "bin", "cargo"), ["stylus", "deploy", "--endpoint", node.url]).status, 0);
   const deployments = join(dir, "deployments.json");
   const program = { address: STUB_PROGRAM, kind: "stylus" };
-  writeFileSync(deployments, JSON.stringify({ contracts: { PoseidonStylus: program, PoseidonStylusPoseidon2: program } }));
+  writeFileSync(
+    deployments,
+    JSON.stringify({ contracts: Object.fromEntries(stylusEntries(loadRegistry()).map((entry) => [entry.name, program])) }),
+  );
   const measure = (...args) => {
     const r = spawnSync(
       process.execPath,
@@ -602,7 +606,7 @@ test("gas report (nitro): a code hash cached before the run never yields an unca
     // not allowed to evict (a chain we do not own): the rows are left out, with the reason
     const refused = measure("--cached", "false");
     assert.deepEqual(refused.rows, []);
-    assert.equal(refused.unmeasured.length, 4);
+    assert.equal(refused.unmeasured.length, CALLS.length);
     for (const u of refused.unmeasured) {
       assert.equal(u.cached, false);
       assert.match(u.reason, /already cached on this chain .*only the chain owner or a cache manager can evict it/);
@@ -612,7 +616,7 @@ test("gas report (nitro): a code hash cached before the run never yields an unca
     // the dev chain: evicted first, then measured uncached, each call checked
     const evicted = measure("--cached", "false", "--evict");
     assert.deepEqual(evicted.unmeasured, []);
-    assert.equal(evicted.rows.length, 4);
+    assert.equal(evicted.rows.length, CALLS.length);
     assert.ok(evicted.rows.every((row) => row.cached === false && row.source === "nitro" && row.gas > 0));
     assert.match(evicted.stderr, /is cached; evicting it \(ArbWasmCache.evictCodehash\)/);
     assert.equal(await isCached(node.url, STUB_PROGRAM), false);
@@ -631,11 +635,11 @@ test("gas report (nitro): rows measured in the state they claim", async () => {
   const { node, cast, measure } = await nodeWithStubProgram(dir);
   try {
     const uncached = measure("--cached", "false");
-    assert.equal(uncached.rows.length, 4);
+    assert.equal(uncached.rows.length, CALLS.length);
     assert.ok(uncached.rows.every((row) => row.cached === false));
     assert.equal(cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x72), "cacheProgram(address)", STUB_PROGRAM).status, 0);
     const cached = measure("--cached", "true");
-    assert.equal(cached.rows.length, 4);
+    assert.equal(cached.rows.length, CALLS.length);
     assert.ok(cached.rows.every((row) => row.cached === true));
     assert.deepEqual(cached.unmeasured, []);
   } finally {

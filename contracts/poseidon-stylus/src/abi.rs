@@ -14,7 +14,8 @@ sol! {
     #[sol(abi)]
     #[sol(all_derives)]
     interface IPoseidonErrors {
-        /// An input is not a canonical BN254 scalar field element (it is >= p).
+        /// An input is not a canonical element of the function's field (it is >= p: BN254's
+        /// scalar field, or Goldilocks for the Goldilocks functions).
         error InputNotInField(uint256 position, uint256 value);
         /// `hashPairs` got an array of odd length.
         error OddPairsLength(uint256 length);
@@ -24,6 +25,9 @@ sol! {
         error TooManySiblings(uint256 count, uint256 max);
         /// `rootFromPath`/`nodesFromPath` got path bits at or above the path's depth.
         error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
+        /// A Merkle-cap check got a leaf index beyond the leaves its cap and path cover
+        /// (`leaves` = cap length · 2^siblings).
+        error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
         /// The calldata has an unknown selector, is shorter than a selector, or its arguments do
         /// not decode. `selector` is the first four bytes, zero-padded when shorter.
         error InvalidCalldata(bytes4 selector);
@@ -83,5 +87,38 @@ sol! {
     interface IPoseidonT5 {
         /// circomlib Poseidon of four inputs, equal to circomlibjs `poseidon([a, b, c, d])`.
         function hash(uint256 a, uint256 b, uint256 c, uint256 d) external pure returns (uint256);
+    }
+}
+
+#[cfg(any(test, feature = "goldilocks"))]
+sol! {
+    /// plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks, width 12, with plonky2's
+    /// sponge and Merkle conventions (feature `goldilocks`). Elements are `uint64`.
+    #[sol(abi)]
+    interface IGoldilocksPoseidon {
+        /// plonky2's Poseidon permutation.
+        function permute(uint64[12] calldata state) external pure returns (uint64[12] memory);
+        /// plonky2's `PoseidonHash::hash_no_pad`.
+        function hashNoPad(uint64[] calldata inputs) external pure returns (uint64[4] memory);
+        /// plonky2's `PoseidonHash::hash_or_noop` (the leaf hash of its Merkle trees).
+        function hashOrNoop(uint64[] calldata inputs) external pure returns (uint64[4] memory);
+        /// plonky2's `PoseidonHash::two_to_one` (a Merkle node).
+        function twoToOne(uint64[4] calldata left, uint64[4] calldata right) external pure returns (uint64[4] memory);
+        /// The root a plonky2 Merkle path leads to (cap height 0).
+        function rootFromPath(uint64[] calldata leafData, uint64[4][] calldata siblings, uint256 leafIndex) external pure returns (uint64[4] memory);
+        /// plonky2's `verify_merkle_proof_to_cap`.
+        function verifyMerkleProofToCap(uint64[] calldata leafData, uint256 leafIndex, uint64[4][] calldata cap, uint64[4][] calldata siblings) external pure returns (bool);
+        /// The Poseidon2 permutation (zkhash's Goldilocks width-12 instance).
+        function poseidon2Permute(uint64[12] calldata state) external pure returns (uint64[12] memory);
+        /// `hashNoPad` over Poseidon2.
+        function poseidon2HashNoPad(uint64[] calldata inputs) external pure returns (uint64[4] memory);
+        /// `hashOrNoop` over Poseidon2.
+        function poseidon2HashOrNoop(uint64[] calldata inputs) external pure returns (uint64[4] memory);
+        /// `twoToOne` over Poseidon2.
+        function poseidon2TwoToOne(uint64[4] calldata left, uint64[4] calldata right) external pure returns (uint64[4] memory);
+        /// `rootFromPath` over Poseidon2.
+        function poseidon2RootFromPath(uint64[] calldata leafData, uint64[4][] calldata siblings, uint256 leafIndex) external pure returns (uint64[4] memory);
+        /// `verifyMerkleProofToCap` over Poseidon2.
+        function poseidon2VerifyMerkleProofToCap(uint64[] calldata leafData, uint256 leafIndex, uint64[4][] calldata cap, uint64[4][] calldata siblings) external pure returns (bool);
     }
 }

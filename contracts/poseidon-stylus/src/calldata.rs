@@ -1,6 +1,7 @@
 //! Reads a call's arguments in place, by the Solidity ABI rules for the shapes this contract
-//! takes (`uint256` head words and `uint256[]` arrays), accepting exactly what alloy's
-//! `abi_decode_raw` accepts (a test fuzzes the two against each other).
+//! takes (head words and arrays of words; for the Goldilocks functions also static arrays in the
+//! head, e.g. `uint64[4]`, and dynamic arrays of them, e.g. `uint64[4][]`), accepting exactly
+//! what alloy's `abi_decode_raw` accepts (tests fuzz the two against each other).
 //!
 //! Why not alloy's decoder on the deployed path: it allocates a `Vec` per array and has bounds
 //! checks the compiler cannot prove away, each of which links std's panic machinery, whose
@@ -38,6 +39,25 @@ impl<'a> Args<'a> {
             .get(start..start.checked_add(length.checked_mul(32)?)?)?;
         let (words, rest) = bytes.as_chunks::<32>();
         rest.is_empty().then_some(words)
+    }
+
+    /// `N` consecutive head words from head word `index` (a static array such as `uint64[4]`).
+    pub fn head_words<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
+        let words = self.data.get(index.checked_mul(32)?..)?.as_chunks::<32>().0;
+        words.first_chunk::<N>()
+    }
+
+    /// The dynamic array of static `N`-word elements (such as `uint64[4][]`) whose offset is head
+    /// word `index`: as [`Args::words`], with `N` words per element.
+    pub fn word_groups<const N: usize>(&self, index: usize) -> Option<&'a [[Word; N]]> {
+        let offset = as_offset(self.word(index)?)?;
+        let length = as_offset(word_at(self.data, offset)?)?;
+        let start = offset.checked_add(32)?;
+        let size = length.checked_mul(32)?.checked_mul(N)?;
+        let bytes = self.data.get(start..start.checked_add(size)?)?;
+        let (words, rest) = bytes.as_chunks::<32>();
+        let (groups, partial) = words.as_chunks::<N>();
+        (rest.is_empty() && partial.is_empty()).then_some(groups)
     }
 }
 

@@ -21,6 +21,17 @@ use crate::returndata::WordArray;
 pub const MAX_SIBLINGS: usize = 256;
 
 /// The word as a field element, or `InputNotInField(position, value)` if it is ≥ p.
+#[cfg_attr(
+    not(any(
+        test,
+        feature = "hash1",
+        feature = "hash2",
+        feature = "hash3",
+        feature = "hash4",
+        feature = "poseidon2"
+    )),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> {
     Fr::from_be_bytes(word).map_err(|_| {

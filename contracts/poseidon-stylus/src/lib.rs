@@ -27,6 +27,8 @@ pub mod dispatch;
 #[cfg(any(test, feature = "std"))]
 pub mod export;
 pub mod functions;
+#[cfg(any(test, feature = "goldilocks"))]
+pub mod goldilocks;
 pub mod returndata;
 
 #[cfg(test)]

@@ -3,10 +3,12 @@
 //! ```text
 //! poseidon hash 1 2          # 0x115cc0f5…189a
 //! poseidon poseidon2 123 123456
+//! poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # plonky2's Poseidon: four elements
 //! ```
 //! Bad input (a value ≥ p, an unparsable number, a wrong count) exits with code 2 and one line
 //! naming the offending argument.
 
+mod goldilocks;
 mod input;
 
 use clap::{Parser, Subcommand};
@@ -39,9 +41,20 @@ enum Command {
         /// Second field element.
         b: String,
     },
+    /// Poseidon (plonky2) and Poseidon2 over Goldilocks, width 12: elements below
+    /// p = 18446744069414584321, a digest out as four decimal elements.
+    #[command(subcommand)]
+    Goldilocks(goldilocks::Command),
 }
 
-fn run(command: Command) -> Result<Fr, String> {
+fn run(command: Command) -> Result<String, String> {
+    match command {
+        Command::Goldilocks(command) => goldilocks::run(command),
+        command => run_bn254(command).map(|hash| hash.to_string()),
+    }
+}
+
+fn run_bn254(command: Command) -> Result<Fr, String> {
     match command {
         Command::Hash { inputs } => {
             let elements = input::parse_all(&inputs)?;
@@ -57,6 +70,7 @@ fn run(command: Command) -> Result<Fr, String> {
             let elements = input::parse_all(&[a, b])?;
             Ok(poseidon2::hash2(&[elements[0], elements[1]]))
         }
+        Command::Goldilocks(_) => unreachable!("handled by run"),
     }
 }
 

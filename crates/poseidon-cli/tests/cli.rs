@@ -102,3 +102,110 @@ fn help_documents_both_commands() {
         "{help}"
     );
 }
+
+#[test]
+fn goldilocks_two_to_one_is_plonky2s() {
+    // plonky2 1.1 PoseidonHash::two_to_one([1, 2, 3, 4], [5, 6, 7, 8]) (test/vectors/goldilocks-plonky2.json).
+    let out = poseidon(&[
+        "goldilocks",
+        "two-to-one",
+        "1",
+        "2",
+        "3",
+        "0x4",
+        "5",
+        "6",
+        "7",
+        "8",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "15064728126975588673 10314245681893968020 11300930272442645327 2830815762300183090"
+    );
+}
+
+#[test]
+fn goldilocks_hashes_match_the_library() {
+    use poseidon_goldilocks::{poseidon, poseidon2, Goldilocks};
+    let inputs: Vec<Goldilocks> = (1..=10).map(|v| Goldilocks::new(v).unwrap()).collect();
+    let args: Vec<String> = (1..=10).map(|v| v.to_string()).collect();
+    let join = |d: [Goldilocks; 4]| d.map(|e| e.value().to_string()).join(" ");
+    let run = |extra: &[&str]| {
+        let mut all: Vec<&str> = vec!["goldilocks"];
+        all.extend_from_slice(extra);
+        all.extend(args.iter().map(String::as_str));
+        let out = poseidon(&all);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    assert_eq!(run(&["hash-no-pad"]), join(poseidon::hash_no_pad(&inputs)));
+    assert_eq!(
+        run(&["hash-no-pad", "--poseidon2"]),
+        join(poseidon2::hash_no_pad(&inputs))
+    );
+    assert_eq!(
+        run(&["hash-or-noop"]),
+        join(poseidon::hash_or_noop(&inputs))
+    );
+    let out = poseidon(&[
+        "goldilocks",
+        "permute",
+        "--poseidon2",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+    ]);
+    // zkhash's published known answer for [0, 1, ..., 11] starts 0x01eaef96bdf1c0c1.
+    assert!(
+        stdout(&out).starts_with(&format!("{} ", 0x01eaef96bdf1c0c1u64)),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn goldilocks_bad_input_exits_2_naming_it() {
+    let p = "18446744069414584321";
+    let out = poseidon(&["goldilocks", "hash-no-pad", "1", p]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("input 2") && message.contains(p),
+        "{message}"
+    );
+    let out = poseidon(&[
+        "goldilocks",
+        "two-to-one",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("input 8 (\"x\")"), "{}", stderr(&out));
+    assert_eq!(
+        poseidon(&["goldilocks", "two-to-one", "1", "2"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        poseidon(&["goldilocks", "hash-no-pad"]).status.code(),
+        Some(2)
+    );
+}

@@ -147,7 +147,11 @@ fn exported_abi_matches_solidity_interface() {
         only_ours.is_empty() && only_theirs.is_empty(),
         "ABI mismatch.\nexported only: {only_ours:#?}\nIStylusPoseidon.sol only: {only_theirs:#?}\nexported:\n{exported}"
     );
-    assert_eq!(ours.len(), 8 + 6, "8 functions and 6 errors");
+    assert_eq!(
+        ours.len(),
+        8 + 12 + 7,
+        "8 BN254 and 12 Goldilocks functions, 7 errors"
+    );
 }
 
 #[test]

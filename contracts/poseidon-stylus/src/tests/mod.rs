@@ -4,6 +4,7 @@
 mod abi_codec;
 mod abi_export;
 mod errors;
+mod goldilocks;
 mod merkle;
 mod vectors;
 

@@ -1,0 +1,1 @@
+//! Differential tests of poseidon-goldilocks against plonky2: see tests/.

@@ -1,0 +1,82 @@
+//! The Goldilocks field, p = 2^64 − 2^32 + 1.
+//!
+//! [`Goldilocks`] is a canonical element (its value is below p), the type of every input and
+//! output. The permutations work on raw `u64` lanes instead ([`arith`]): any 64-bit value stands
+//! for its residue mod p, as in plonky2, so sums and products need no canonical reduction until
+//! a result leaves the permutation.
+
+pub(crate) mod arith;
+
+use core::fmt;
+
+/// The modulus p = 2^64 − 2^32 + 1.
+pub const P: u64 = 0xffff_ffff_0000_0001;
+
+/// A canonical Goldilocks element: its value is below [`P`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Goldilocks(u64);
+
+/// A 64-bit value that is not a canonical Goldilocks element (it is ≥ p).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotCanonical {
+    /// The rejected value.
+    pub value: u64,
+}
+
+impl fmt::Display for NotCanonical {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is not a Goldilocks field element (it is >= p = {P})",
+            self.value
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for NotCanonical {}
+
+impl Goldilocks {
+    /// 0.
+    pub const ZERO: Goldilocks = Goldilocks(0);
+    /// 1.
+    pub const ONE: Goldilocks = Goldilocks(1);
+
+    /// The element with this value, rejecting values ≥ p.
+    pub const fn new(value: u64) -> Result<Goldilocks, NotCanonical> {
+        if value < P {
+            Ok(Goldilocks(value))
+        } else {
+            Err(NotCanonical { value })
+        }
+    }
+
+    /// The residue of any 64-bit value (`value mod p`). For data that is reduced on purpose;
+    /// inputs from users go through [`Goldilocks::new`].
+    pub const fn from_noncanonical(value: u64) -> Goldilocks {
+        Goldilocks(arith::canonical(value))
+    }
+
+    /// The canonical value, below p.
+    pub const fn value(self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Debug for Goldilocks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The canonical value in decimal.
+impl fmt::Display for Goldilocks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Canonical values of elements (an element's `u64` lane).
+pub(crate) fn lanes<const N: usize>(elements: &[Goldilocks; N]) -> [u64; N] {
+    elements.map(Goldilocks::value)
+}
