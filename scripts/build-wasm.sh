@@ -237,6 +237,10 @@ build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
 # Poseidon2 is its own deployable: with T3's round constants as immediates, both together
 # exceed the 24 KiB compressed limit (T3 alone is ~23.8 KB, Poseidon2 alone ~8.9 KB).
 build_deployable poseidon_stylus_poseidon2 "--no-default-features --features poseidon2" 'poseidon2(uint256,uint256)' 1,2
+# Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation; t = 2; the Codex set (README table).
+build_deployable poseidon_stylus_noir "--no-default-features --features noir" 'noirHash2(uint256,uint256)' 1,2
+build_deployable poseidon_stylus_poseidon2_t2 "--no-default-features --features poseidon2-t2" 'poseidon2PermuteT2(uint256[2])' '[1,2]'
+build_deployable poseidon_stylus_poseidon2_codex "--no-default-features --features poseidon2-codex" 'poseidon2CodexPermuteT3(uint256[3])' '[0,1,2]'
 if [ "$build_all" = 1 ]; then
   build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
   build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3

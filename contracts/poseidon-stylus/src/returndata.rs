@@ -9,13 +9,22 @@ use alloy_sol_types::SolError;
 
 use crate::abi::IPoseidonErrors::{
     EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManySiblings,
+    PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
 use crate::calldata::Word;
 
 /// A single `uint256` return value.
 pub fn word(value: Word) -> Vec<u8> {
     value.to_vec()
+}
+
+/// A static `uint256[N]` return value: its N words.
+pub fn words<const N: usize>(values: &[Word; N]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(32 * N);
+    for value in values {
+        out.extend_from_slice(value);
+    }
+    out
 }
 
 /// A `uint256[]` return value being filled: the ABI head (offset 0x20, length) and `len`
@@ -74,6 +83,9 @@ pub fn revert(error: &Revert) -> Vec<u8> {
             PathBitsOutOfRange::SELECTOR,
             [u256(&e.pathBits), u256(&e.depth)],
         ),
+        Revert::TooManyInputs(e) => {
+            encode_error(TooManyInputs::SELECTOR, [u256(&e.count), u256(&e.max)])
+        }
         Revert::InvalidCalldata(e) => {
             let mut word = [0u8; 32]; // bytes4: left-aligned, zero-padded
             if let Some(selector) = word.first_chunk_mut::<4>() {

@@ -5,6 +5,7 @@ mod abi_codec;
 mod abi_export;
 mod errors;
 mod merkle;
+mod poseidon2_instances;
 mod vectors;
 
 use alloy_primitives::U256;

@@ -16,29 +16,63 @@
 use super::params::barretenberg_t4;
 use crate::Fr;
 
-/// The initial capacity lane, n · 2^64 (n < 2^64 elements: far beyond any call).
-fn capacity(n: usize) -> Fr {
-    Fr::from_limbs([0, n as u64, 0, 0]).expect("n · 2^64 < 2^128 < p")
+/// 2^64: the capacity lane starts at n · 2^64.
+const TWO_POW_64: Fr = match Fr::from_limbs([0, 1, 0, 0]) {
+    Some(value) => value,
+    None => panic!("2^64 < p"),
+};
+
+/// Noir's sponge, fed one element at a time (for callers that check or convert their inputs as
+/// they go, e.g. from ABI words, without a buffer). A full block is permuted as soon as it is
+/// complete, where Noir waits for the next element or the squeeze: each block is still
+/// permuted exactly once, so the result is the same.
+pub struct Sponge {
+    state: [Fr; 4],
+    absorbed: usize,
 }
 
-/// The sponge over `message` (the inputs, then the trailing 1 if any), with capacity n · 2^64.
-fn sponge(inputs: &[Fr], trailing_one: bool) -> Fr {
-    let mut state = [Fr::ZERO, Fr::ZERO, Fr::ZERO, capacity(inputs.len())];
-    let one = [Fr::ONE];
-    let tail: &[Fr] = if trailing_one { &one } else { &[] };
-    let mut message = inputs.iter().chain(tail).peekable();
-    // At least one block: the empty message is one permutation of the zero state.
-    loop {
-        for lane in state.iter_mut().take(3) {
-            if let Some(x) = message.next() {
-                *lane = lane.add(x);
-            }
-        }
-        barretenberg_t4::permute(&mut state);
-        if message.peek().is_none() {
-            return state[0];
+impl Sponge {
+    /// A sponge for a message of `message_length` elements: the capacity lane is
+    /// message_length · 2^64.
+    pub fn new(message_length: usize) -> Sponge {
+        // n · 2^64 as a product: no `Option` to unwrap (a panic path would put its message in the
+        // Stylus program's data segment, ~0.75 gas a byte on every call).
+        let capacity = Fr::from_u64(message_length as u64).mul(&TWO_POW_64);
+        Sponge {
+            state: [Fr::ZERO, Fr::ZERO, Fr::ZERO, capacity],
+            absorbed: 0,
         }
     }
+
+    /// Adds the next element into its rate lane; permutes when a block of three is complete.
+    pub fn absorb(&mut self, x: &Fr) {
+        let lane = self.absorbed % 3;
+        self.state[lane].add_assign(x);
+        self.absorbed += 1;
+        if lane == 2 {
+            barretenberg_t4::permute(&mut self.state);
+        }
+    }
+
+    /// The hash: permutes the last, partial block (or, for an empty message, the initial
+    /// state) and returns lane 0.
+    pub fn squeeze(mut self) -> Fr {
+        if self.absorbed % 3 != 0 || self.absorbed == 0 {
+            barretenberg_t4::permute(&mut self.state);
+        }
+        self.state[0]
+    }
+}
+
+fn sponge(inputs: &[Fr], trailing_one: bool) -> Fr {
+    let mut sponge = Sponge::new(inputs.len());
+    for x in inputs {
+        sponge.absorb(x);
+    }
+    if trailing_one {
+        sponge.absorb(&Fr::ONE);
+    }
+    sponge.squeeze()
 }
 
 /// Noir's `Poseidon2::hash(inputs, inputs.len())`: the fixed-length hash of every element of
@@ -53,7 +87,10 @@ pub fn hash2(inputs: &[Fr; 2]) -> Fr {
         Some(capacity) => capacity,
         None => panic!("2 · 2^64 < p"),
     };
-    let mut state = [inputs[0], inputs[1], Fr::ZERO, TWO_INPUTS];
+    let mut state = [inputs[0], inputs[1], Fr::ZERO, Fr::ZERO];
+    // Added, not placed: a constant placed in an array is copied from a data segment on wasm32,
+    // an added one is passed as immediates.
+    state[3].add_assign(&TWO_INPUTS);
     barretenberg_t4::permute(&mut state);
     state[0]
 }

@@ -6,6 +6,7 @@
 use super::{Instance, Layers, Width};
 use crate::field::kernel::{ops, round_kernel};
 use crate::Fr;
+use seq_macro::seq;
 
 /// M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] in eight additions and four
 /// doublings (the paper's Appendix B chain), every sum unreduced, each output reduced once.
@@ -55,9 +56,12 @@ fn internal_round<I: Instance<4>>(state: &mut [Fr; 4], constant: &Fr) {
         &ops::add_unreduced(&state[0], &state[1]),
         &ops::add_unreduced(&state[2], &state[3]),
     ));
-    for (lane, diagonal) in state.iter_mut().zip(&I::INTERNAL_DIAG) {
-        *lane = ops::mul_add(diagonal, lane, &sum);
-    }
+    // Literal indices and copies: a reference to the `const` table would make it a static (a data
+    // segment); a copied entry folds to immediates.
+    seq!(L in 0..4 {
+        let diagonal: Fr = I::INTERNAL_DIAG[L];
+        state[L] = ops::mul_add(&diagonal, &state[L], &sum);
+    });
 }
 
 round_kernel! {
