@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the deployable Stylus programs: target/stylus/poseidon_stylus.wasm (default features:
-# circomlib Poseidon t = 3 with rootFromPath/hashPairs) and poseidon_stylus_poseidon2.wasm.
+# circomlib Poseidon t = 3 with rootFromPath/hashPairs), poseidon_stylus_poseidon2.wasm, and the
+# Poseidon2 instances' programs poseidon_stylus_{noir,poseidon2_t2,poseidon2_t3,poseidon2_codex}.wasm.
 #
-#   scripts/build-wasm.sh          the two default deployables
+#   scripts/build-wasm.sh          the default deployables
 #   scripts/build-wasm.sh --all    also the one-width deployables poseidon_stylus_hash{1,3,4}.wasm
 #
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
@@ -237,9 +238,11 @@ build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
 # Poseidon2 is its own deployable: with T3's round constants as immediates, both together
 # exceed the 24 KiB compressed limit (T3 alone is ~23.8 KB, Poseidon2 alone ~8.9 KB).
 build_deployable poseidon_stylus_poseidon2 "--no-default-features --features poseidon2" 'poseidon2(uint256,uint256)' 1,2
-# Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation; t = 2; the Codex set (README table).
+# The other Poseidon2 instances, one group each (contracts/poseidon-stylus/README.md says why): Noir's
+# hash with the t = 4 Barretenberg-set permutation; t = 2; t = 3; the Codex set.
 build_deployable poseidon_stylus_noir "--no-default-features --features noir" 'noirHash2(uint256,uint256)' 1,2
 build_deployable poseidon_stylus_poseidon2_t2 "--no-default-features --features poseidon2-t2" 'poseidon2PermuteT2(uint256[2])' '[1,2]'
+build_deployable poseidon_stylus_poseidon2_t3 "--no-default-features --features poseidon2-t3" 'poseidon2PermuteT3(uint256[3])' '[0,1,2]'
 build_deployable poseidon_stylus_poseidon2_codex "--no-default-features --features poseidon2-codex" 'poseidon2CodexPermuteT3(uint256[3])' '[0,1,2]'
 if [ "$build_all" = 1 ]; then
   build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1

@@ -94,6 +94,8 @@ impl super::super::Instance<${t}> for ${name} {
 }
 
 /// The permutation of this instance, in place.
+// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
+#[inline(never)]
 pub fn permute(state: &mut [Fr; ${t}]) {
     super::super::permutation::<${t}, ${name}>(state)
 }

@@ -289,8 +289,8 @@ const T4_SOURCE = "test/vectors/poseidon2-params/barretenberg-t4.json (taceo-pos
 function poseidon2T4Constants() {
   const params = loadInstance("barretenberg", 4);
   if (params.t !== 4 || params.rc.length !== 64) throw new Error("unexpected t = 4 parameter set");
-  const rows = params.rc.map((row) => `[${row.map(hex).join(", ")}]`);
-  rows[0] = rows[0].replace("[", "[uint256(").replace(",", "),");
+  // Every row starts with uint256(...): Solidity types a literal row by its largest literal.
+  const rows = params.rc.map((row) => `[uint256(${hex(row[0])}), ${row.slice(1).map(hex).join(", ")}]`);
   return `${HEADER(T4_SOURCE)}
 /// @title Poseidon2 t = 4 parameters, Barretenberg set (HorizenLabs after commit bb476b9), as arrays
 library Poseidon2T4Constants {
@@ -358,7 +358,7 @@ function poseidon2T4Permutation() {
   return `${HEADER(T4_SOURCE)}
 /// @title Poseidon2 t = 4 over BN254 (x^5, 8 external + 56 internal rounds), Barretenberg set, as unrolled Yul
 /// @notice The permutation of barretenberg (Noir's \`std::hash::poseidon2\`), taceo-poseidon2 and
-/// @zkpassport/poseidon2: M_E = M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] (additions only),
+/// the npm package zkpassport/poseidon2: M_E = M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] (additions only),
 /// M_I = ones + diag(d) with four full-size d_i (one mulmod per lane per internal round).
 /// Range safety: mulmod/addmod take any 256-bit operands; a plain \`add\` is only emitted where the generator
 /// proved the sum < 5p < 2^256 (each value's bound is tracked as a multiple of p). Every round is spelled out

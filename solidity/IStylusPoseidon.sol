@@ -56,7 +56,7 @@ interface IPoseidonT3Hasher is IPoseidonErrors {
 /// @notice `noirHash` equals Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())`
 /// (barretenberg's sponge: t = 4, rate 3, capacity lane 3 = n * 2^64, lane 0 out). The t = 4
 /// functions use the Barretenberg parameter set (HorizenLabs after commit bb476b9; barretenberg,
-/// taceo-poseidon2, @zkpassport/poseidon2). An input >= p reverts `InputNotInField(index, value)`.
+/// taceo-poseidon2, the npm package zkpassport/poseidon2). An input >= p reverts `InputNotInField(index, value)`.
 /// Implemented by the Stylus program `poseidon_stylus_noir.wasm` and by `NoirPoseidon2Yul`.
 interface INoirPoseidon2Hasher is IPoseidonErrors {
     /// @notice Noir's Poseidon2 hash of 0 to 1,024 inputs.

@@ -104,9 +104,9 @@ sol! {
     }
 }
 
-#[cfg(any(test, feature = "poseidon2"))]
+#[cfg(any(test, feature = "poseidon2-t3"))]
 sol! {
-    /// The t = 3 Barretenberg-set permutation and compression (feature `poseidon2`).
+    /// The t = 3 Barretenberg-set permutation and compression (feature `poseidon2-t3`).
     #[sol(abi)]
     interface IPoseidon2T3 {
         /// The Poseidon2 permutation, t = 3, Barretenberg set (openzeppelin-crypto 0.3, taceo-poseidon2).

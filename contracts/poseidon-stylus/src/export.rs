@@ -18,7 +18,7 @@ pub fn json_abi() -> JsonAbi {
     parts.push(abi::IPoseidonT3::abi::contract());
     #[cfg(any(test, feature = "poseidon2"))]
     parts.push(abi::IPoseidon2::abi::contract());
-    #[cfg(any(test, feature = "poseidon2"))]
+    #[cfg(any(test, feature = "poseidon2-t3"))]
     parts.push(abi::IPoseidon2T3::abi::contract());
     #[cfg(any(test, feature = "noir"))]
     parts.push(abi::INoirPoseidon2::abi::contract());

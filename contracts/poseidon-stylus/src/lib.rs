@@ -31,7 +31,7 @@ pub mod functions;
 #[cfg(any(
     test,
     feature = "noir",
-    feature = "poseidon2",
+    feature = "poseidon2-t3",
     feature = "poseidon2-t2",
     feature = "poseidon2-codex"
 ))]

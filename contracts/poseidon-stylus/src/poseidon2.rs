@@ -44,7 +44,7 @@ where
 #[cfg(any(
     test,
     feature = "noir",
-    feature = "poseidon2",
+    feature = "poseidon2-t3",
     feature = "poseidon2-t2"
 ))]
 #[inline(never)]
@@ -94,13 +94,13 @@ pub fn compress_t4(inputs: &[Word; 4]) -> Result<Word, Revert> {
 }
 
 /// `poseidon2PermuteT3(uint256[3])`.
-#[cfg(any(test, feature = "poseidon2"))]
+#[cfg(any(test, feature = "poseidon2-t3"))]
 pub fn permute_t3(state: &[Word; 3]) -> Result<[Word; 3], Revert> {
     permute_words::<3, params::BarretenbergT3>(state)
 }
 
 /// `poseidon2CompressT3(uint256[3])`.
-#[cfg(any(test, feature = "poseidon2"))]
+#[cfg(any(test, feature = "poseidon2-t3"))]
 pub fn compress_t3(inputs: &[Word; 3]) -> Result<Word, Revert> {
     compress_words::<3, params::BarretenbergT3>(inputs)
 }

@@ -76,16 +76,21 @@ pub fn revert(error: &Revert) -> Vec<u8> {
         ),
         Revert::OddPairsLength(e) => encode_error(OddPairsLength::SELECTOR, [u256(&e.length)]),
         Revert::EmptyInput(_) => encode_error(EmptyInput::SELECTOR, []),
-        Revert::TooManySiblings(e) => {
-            encode_error(TooManySiblings::SELECTOR, [u256(&e.count), u256(&e.max)])
+        // One arm (one inlined encoder) for the two errors of the same shape: a second copy made
+        // every program's code larger, a gas of cached init on every call.
+        Revert::TooManySiblings(TooManySiblings { count, max })
+        | Revert::TooManyInputs(TooManyInputs { count, max }) => {
+            let selector = if matches!(error, Revert::TooManyInputs(_)) {
+                TooManyInputs::SELECTOR
+            } else {
+                TooManySiblings::SELECTOR
+            };
+            encode_error(selector, [u256(count), u256(max)])
         }
         Revert::PathBitsOutOfRange(e) => encode_error(
             PathBitsOutOfRange::SELECTOR,
             [u256(&e.pathBits), u256(&e.depth)],
         ),
-        Revert::TooManyInputs(e) => {
-            encode_error(TooManyInputs::SELECTOR, [u256(&e.count), u256(&e.max)])
-        }
         Revert::InvalidCalldata(e) => {
             let mut word = [0u8; 32]; // bytes4: left-aligned, zero-padded
             if let Some(selector) = word.first_chunk_mut::<4>() {

@@ -120,6 +120,8 @@ where
 }
 
 /// The t = 3 Barretenberg-set permutation (openzeppelin-crypto 0.3's `BN256Params`).
+// Always inlined: a wrapper of the instance's `permute`, not a second call on wasm32.
+#[inline(always)]
 pub fn permute(state: &mut [Fr; 3]) {
     params::barretenberg_t3::permute(state)
 }

@@ -57,7 +57,7 @@ impl Sponge {
     /// The hash: permutes the last, partial block (or, for an empty message, the initial
     /// state) and returns lane 0.
     pub fn squeeze(mut self) -> Fr {
-        if self.absorbed % 3 != 0 || self.absorbed == 0 {
+        if !self.absorbed.is_multiple_of(3) || self.absorbed == 0 {
             barretenberg_t4::permute(&mut self.state);
         }
         self.state[0]

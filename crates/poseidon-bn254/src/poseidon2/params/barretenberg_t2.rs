@@ -133,6 +133,8 @@ impl super::super::Instance<2> for BarretenbergT2 {
 }
 
 /// The permutation of this instance, in place.
+// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
+#[inline(never)]
 pub fn permute(state: &mut [Fr; 2]) {
     super::super::permutation::<2, BarretenbergT2>(state)
 }

@@ -142,6 +142,8 @@ impl super::super::Instance<3> for BarretenbergT3 {
 }
 
 /// The permutation of this instance, in place.
+// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
+#[inline(never)]
 pub fn permute(state: &mut [Fr; 3]) {
     super::super::permutation::<3, BarretenbergT3>(state)
 }

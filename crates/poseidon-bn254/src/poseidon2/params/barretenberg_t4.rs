@@ -151,6 +151,8 @@ impl super::super::Instance<4> for BarretenbergT4 {
 }
 
 /// The permutation of this instance, in place.
+// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
+#[inline(never)]
 pub fn permute(state: &mut [Fr; 4]) {
     super::super::permutation::<4, BarretenbergT4>(state)
 }
