@@ -61,11 +61,13 @@ ROWS=$(mktemp)
 DETAIL=$(mktemp)
 trap 'stop_anvil; rm -f "$ROWS" "$DETAIL"' EXIT
 row() { # row <implementation> <language> <function> <gas> [detail.jsonl]: one JSON line per measurement
+  # (ROW_SECTION=<name> row ... adds a "section" field: the report section the row belongs to)
   [[ "$4" =~ ^[0-9]+$ ]] || fail "no gas figure for $1 $3"
   node -e 'const fs = require("fs");
     const [implementation, language, fn, gas, detail] = process.argv.slice(1);
     const row = { implementation, language, function: fn, gas: Number(gas), source: "anvil", cached: null };
     if (detail) row.detail = { inserts: fs.readFileSync(detail, "utf8").trim().split("\n").map((l) => JSON.parse(l)) };
+    if (process.env.ROW_SECTION) row.section = process.env.ROW_SECTION;
     console.log(JSON.stringify(row))' \
     "$1" "$2" "$3" "$4" "${5:-}" >>"$ROWS"
 }
@@ -83,6 +85,23 @@ row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "hash(1,2)" "$(call_gas "
 row "poseidon-solidity 0.0.5 PoseidonT3" "Solidity+assembly" "hash(1,2)" "$(call_gas "$PEER" 'hash(uint256[2])' '[1,2]')"
 row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)" "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
 row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
+
+# Poseidon2: Noir's hash and the t = 4 permutation (NoirPoseidon2Yul, generated Yul; NoirPoseidon2Solidity,
+# plain loops), the calls of scripts/gas-report/calls.mjs' Poseidon2 section.
+step "measure Noir's Poseidon2 hash and the t = 4 permutation"
+NOIR_YUL=$(deploy "$(artifact NoirPoseidon2Yul.sol/NoirPoseidon2Yul.json)")
+NOIR_SOL=$(deploy "$(artifact NoirPoseidon2.sol/NoirPoseidon2Solidity.json)")
+for impl in "NoirPoseidon2Yul (solidity/NoirPoseidon2Yul.sol)|Yul|$NOIR_YUL" "NoirPoseidon2Solidity (solidity/NoirPoseidon2.sol)|Solidity|$NOIR_SOL"; do
+  IFS='|' read -r name language address <<<"$impl"
+  export ROW_SECTION=Poseidon2
+  row "$name" "$language" "noirHash2(1,2)" "$(call_gas "$address" 'noirHash2(uint256,uint256)' 1 2)"
+  for n in 1 2 3 4 8; do
+    row "$name" "$language" "noirHash([1..$n])" "$(call_gas "$address" 'noirHash(uint256[])' "[$(seq -s, 1 "$n")]")"
+  done
+  row "$name" "$language" "poseidon2PermuteT4([1,2,3,4])" "$(call_gas "$address" 'poseidon2PermuteT4(uint256[4])' '[1,2,3,4]')"
+  row "$name" "$language" "poseidon2CompressT4([1,2,3,4])" "$(call_gas "$address" 'poseidon2CompressT4(uint256[4])' '[1,2,3,4]')"
+  unset ROW_SECTION
+done
 
 # The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
 step "measure rootFromPath and nodesFromPath (depth 20)"

@@ -42,6 +42,7 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
       source: "model",
       cached,
       detail: { ink: report.ink, gas: report.gas, activation: report.activation },
+      ...(call.section ? { section: call.section } : {}),
     });
   }
 }
