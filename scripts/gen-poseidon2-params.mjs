@@ -83,22 +83,10 @@ pub const EXTERNAL_LAST: [[Fr; ${t}]; 4] = [
 ${rows(rc.slice(60, 64))}
 ];
 
-/// This instance, for the generic engine ([\`crate::poseidon2::Instance\`]).
-pub struct ${name};
-
-impl super::super::Instance<${t}> for ${name} {
-    const INTERNAL_DIAG: [Fr; ${t}] = INTERNAL_DIAG;
-    const EXTERNAL_FIRST: [[Fr; ${t}]; 4] = EXTERNAL_FIRST;
-    const INTERNAL: [Fr; 56] = INTERNAL;
-    const EXTERNAL_LAST: [[Fr; ${t}]; 4] = EXTERNAL_LAST;
-}
-
-/// The permutation of this instance, in place.
-// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
-#[inline(never)]
-pub fn permute(state: &mut [Fr; ${t}]) {
-    super::super::permutation::<${t}, ${name}>(state)
-}
+super::instance!(
+    /// The t = ${t} ${type}-set instance, for the generic engine ([\`crate::poseidon2::Instance\`]).
+    ${name}, ${t}
+);
 `;
 }
 

@@ -131,19 +131,7 @@ pub const EXTERNAL_LAST: [[Fr; 3]; 4] = [
     ],
 ];
 
-/// This instance, for the generic engine ([`crate::poseidon2::Instance`]).
-pub struct BarretenbergT3;
-
-impl super::super::Instance<3> for BarretenbergT3 {
-    const INTERNAL_DIAG: [Fr; 3] = INTERNAL_DIAG;
-    const EXTERNAL_FIRST: [[Fr; 3]; 4] = EXTERNAL_FIRST;
-    const INTERNAL: [Fr; 56] = INTERNAL;
-    const EXTERNAL_LAST: [[Fr; 3]; 4] = EXTERNAL_LAST;
-}
-
-/// The permutation of this instance, in place.
-// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
-#[inline(never)]
-pub fn permute(state: &mut [Fr; 3]) {
-    super::super::permutation::<3, BarretenbergT3>(state)
-}
+super::instance!(
+    /// The t = 3 Barretenberg-set instance, for the generic engine ([`crate::poseidon2::Instance`]).
+    BarretenbergT3, 3
+);

@@ -122,19 +122,7 @@ pub const EXTERNAL_LAST: [[Fr; 2]; 4] = [
     ],
 ];
 
-/// This instance, for the generic engine ([`crate::poseidon2::Instance`]).
-pub struct CodexT2;
-
-impl super::super::Instance<2> for CodexT2 {
-    const INTERNAL_DIAG: [Fr; 2] = INTERNAL_DIAG;
-    const EXTERNAL_FIRST: [[Fr; 2]; 4] = EXTERNAL_FIRST;
-    const INTERNAL: [Fr; 56] = INTERNAL;
-    const EXTERNAL_LAST: [[Fr; 2]; 4] = EXTERNAL_LAST;
-}
-
-/// The permutation of this instance, in place.
-// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
-#[inline(never)]
-pub fn permute(state: &mut [Fr; 2]) {
-    super::super::permutation::<2, CodexT2>(state)
-}
+super::instance!(
+    /// The t = 2 Codex-set instance, for the generic engine ([`crate::poseidon2::Instance`]).
+    CodexT2, 2
+);

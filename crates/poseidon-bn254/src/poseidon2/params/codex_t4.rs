@@ -140,19 +140,7 @@ pub const EXTERNAL_LAST: [[Fr; 4]; 4] = [
     ],
 ];
 
-/// This instance, for the generic engine ([`crate::poseidon2::Instance`]).
-pub struct CodexT4;
-
-impl super::super::Instance<4> for CodexT4 {
-    const INTERNAL_DIAG: [Fr; 4] = INTERNAL_DIAG;
-    const EXTERNAL_FIRST: [[Fr; 4]; 4] = EXTERNAL_FIRST;
-    const INTERNAL: [Fr; 56] = INTERNAL;
-    const EXTERNAL_LAST: [[Fr; 4]; 4] = EXTERNAL_LAST;
-}
-
-/// The permutation of this instance, in place.
-// One out-of-line body per instance: callers (sponges, compress, the contract) share it.
-#[inline(never)]
-pub fn permute(state: &mut [Fr; 4]) {
-    super::super::permutation::<4, CodexT4>(state)
-}
+super::instance!(
+    /// The t = 4 Codex-set instance, for the generic engine ([`crate::poseidon2::Instance`]).
+    CodexT4, 4
+);
