@@ -133,6 +133,21 @@ SECTION="Poseidon2"
 step "measure poseidon2(1, 2)"
 row "Poseidon2Yul (solidity/Poseidon2Yul.sol)" "Yul" "poseidon2(1,2)" "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
 
+# Poseidon2: Noir's hash and the t = 4 permutation (NoirPoseidon2Yul, generated Yul; NoirPoseidon2Solidity,
+# plain loops), the calls of scripts/gas-report/calls.mjs' Poseidon2 section.
+step "measure Noir's Poseidon2 hash and the t = 4 permutation"
+NOIR_YUL=$(deploy "$(artifact NoirPoseidon2Yul.sol/NoirPoseidon2Yul.json)")
+NOIR_SOL=$(deploy "$(artifact NoirPoseidon2.sol/NoirPoseidon2Solidity.json)")
+for impl in "NoirPoseidon2Yul (solidity/NoirPoseidon2Yul.sol)|Yul|$NOIR_YUL" "NoirPoseidon2Solidity (solidity/NoirPoseidon2.sol)|Solidity|$NOIR_SOL"; do
+  IFS='|' read -r name language address <<<"$impl"
+  row "$name" "$language" "noirHash2(1,2)" "$(call_gas "$address" 'noirHash2(uint256,uint256)' 1 2)"
+  for n in 1 2 3 4 8; do
+    row "$name" "$language" "noirHash([1..$n])" "$(call_gas "$address" 'noirHash(uint256[])' "[$(seq -s, 1 "$n")]")"
+  done
+  row "$name" "$language" "poseidon2PermuteT4([1,2,3,4])" "$(call_gas "$address" 'poseidon2PermuteT4(uint256[4])' '[1,2,3,4]')"
+  row "$name" "$language" "poseidon2CompressT4([1,2,3,4])" "$(call_gas "$address" 'poseidon2CompressT4(uint256[4])' '[1,2,3,4]')"
+done
+
 SECTION="Goldilocks"
 # The same calls as scripts/gas-report/calls.mjs's Goldilocks rows.
 step "measure GoldilocksPoseidonYul (permute, twoToOne, rootFromPath depth 20)"

@@ -28,6 +28,7 @@ step "forge build"
 
 step "test vectors are current (node scripts/gen-vectors.mjs --check; regenerate and commit if stale)"
 node scripts/gen-vectors.mjs --check
+node scripts/gen-poseidon2-vectors.mjs --check
 
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
@@ -36,7 +37,8 @@ step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs -
 node scripts/gen-goldilocks-yul.mjs --check
 
 step "built Stylus WASM and meter present (test/StylusMeter.t.sol runs them; scripts/build-wasm.sh builds both)"
-for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
+for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
+  target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
 done
 

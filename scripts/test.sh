@@ -17,6 +17,8 @@ cd "$ROOT"
 step "Generated constants are current (scripts/gen-constants.mjs --check)"
 STEP_HINT="run: node scripts/gen-constants.mjs"
 node scripts/gen-constants.mjs --check
+STEP_HINT="run: node scripts/gen-poseidon2-params.mjs"
+node scripts/gen-poseidon2-params.mjs --check
 
 step "cargo fmt --check"
 STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml)"
@@ -33,6 +35,8 @@ cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features poseidon2 -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features goldilocks -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
+  --no-default-features --features noir,poseidon2-t2,poseidon2-t3,poseidon2-codex -- -D warnings
 
 step "cargo doc (every crate of the workspace, warnings are errors)"
 STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to escape)."
@@ -57,6 +61,10 @@ STEP_HINT="a differential test against plonky2 1.1 failed, or test/vectors/goldi
 # rust-toolchain.toml pins one, which scripts/setup.sh installs. Our own crates build on stable.
 (cd crates/plonky2-reference && cargo test --locked)
 
+step "Poseidon2 parameter files equal their registry sources (node scripts/extract-poseidon2-sets.mjs --check)"
+STEP_HINT="test/vectors/poseidon2-params/barretenberg-t*.json differ from taceo-poseidon2 (or it differs from openzeppelin-crypto / @zkpassport/poseidon2)."
+node scripts/extract-poseidon2-sets.mjs --check
+
 step "The wasm32 field backend (9 × 29-bit limbs) natively: its unit tests (cargo test --features backend-29x9)"
 STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deployed WASM uses this backend."
 # The lib tests only, in the dev profile: the permutations' tests with every operation inlined
@@ -70,6 +78,8 @@ STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
+STEP_HINT="a Poseidon2 deployable (target/stylus/poseidon_stylus_{noir,poseidon2_t2,poseidon2_t3,poseidon2_codex}.wasm) misbehaves under the meter."
+cargo test --profile tools --locked -p stylus-meter --test poseidon2_artifacts -- --include-ignored
 
 step "Test the Goldilocks WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."

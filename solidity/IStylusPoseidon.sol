@@ -20,6 +20,8 @@ interface IPoseidonErrors {
     /// @notice A Merkle-cap check got a leaf index beyond the leaves its cap and path cover
     /// (`leaves` = cap.length * 2^siblings.length).
     error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
+    /// @notice `noirHash` got more inputs than its maximum (`max` = 1,024).
+    error TooManyInputs(uint256 count, uint256 max);
 }
 
 /// @title circomlib Poseidon T3 hasher over BN254: the functions every hasher of this project offers
@@ -54,10 +56,59 @@ interface IPoseidonT3Hasher is IPoseidonErrors {
     function hashPairs(uint256[] calldata flat) external view returns (uint256[] memory);
 }
 
+/// @title Noir's Poseidon2 hash and the t = 4 Poseidon2 permutation over BN254
+/// @notice `noirHash` equals Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())`
+/// (barretenberg's sponge: t = 4, rate 3, capacity lane 3 = n * 2^64, lane 0 out). The t = 4
+/// functions use the Barretenberg parameter set (HorizenLabs after commit bb476b9; barretenberg,
+/// taceo-poseidon2, the npm package zkpassport/poseidon2). An input >= p reverts `InputNotInField(index, value)`.
+/// Implemented by the Stylus program `poseidon_stylus_noir.wasm` and by `NoirPoseidon2Yul`.
+interface INoirPoseidon2Hasher is IPoseidonErrors {
+    /// @notice Noir's Poseidon2 hash of 0 to 1,024 inputs.
+    /// @dev Reverts `TooManyInputs(count, 1024)` above 1,024 inputs, then `InputNotInField(i, inputs[i])`
+    /// for the first input >= p.
+    function noirHash(uint256[] calldata inputs) external view returns (uint256);
+
+    /// @notice Noir's Poseidon2 hash of two inputs, `noirHash([a, b])` (Merkle nodes).
+    function noirHash2(uint256 a, uint256 b) external view returns (uint256);
+
+    /// @notice The Poseidon2 permutation, t = 4, Barretenberg set.
+    function poseidon2PermuteT4(uint256[4] calldata state) external view returns (uint256[4] memory);
+
+    /// @notice TaceoLabs poseidon2-solidity `compress`, t = 4: permutation(inputs)[0] + inputs[0] mod p.
+    function poseidon2CompressT4(uint256[4] calldata inputs) external view returns (uint256);
+}
+
+/// @title Every other Poseidon2 instance: t = 2, 3 in the Barretenberg set, t = 2, 3, 4 in the Codex set
+/// @notice Barretenberg set: HorizenLabs' constants after commit bb476b9 (openzeppelin-crypto 0.3,
+/// taceo-poseidon2, TaceoLabs poseidon2-solidity). Codex set: the constants before bb476b9 (Codex's
+/// nim-poseidon2, rust-poseidon-bn254-pure). An input >= p reverts `InputNotInField(index, value)`.
+interface IPoseidon2Instances is INoirPoseidon2Hasher {
+    /// @notice The Poseidon2 permutation, t = 2, Barretenberg set (deployable `poseidon_stylus_poseidon2_t2`).
+    function poseidon2PermuteT2(uint256[2] calldata state) external view returns (uint256[2] memory);
+
+    /// @notice TaceoLabs poseidon2-solidity `compress`, t = 2: permutation(inputs)[0] + inputs[0] mod p.
+    function poseidon2CompressT2(uint256[2] calldata inputs) external view returns (uint256);
+
+    /// @notice The Poseidon2 permutation, t = 3, Barretenberg set (deployable `poseidon_stylus_poseidon2`).
+    function poseidon2PermuteT3(uint256[3] calldata state) external view returns (uint256[3] memory);
+
+    /// @notice TaceoLabs poseidon2-solidity `compress`, t = 3: permutation(inputs)[0] + inputs[0] mod p.
+    function poseidon2CompressT3(uint256[3] calldata inputs) external view returns (uint256);
+
+    /// @notice The Poseidon2 permutation, t = 2, Codex set (deployable `poseidon_stylus_poseidon2_codex`).
+    function poseidon2CodexPermuteT2(uint256[2] calldata state) external view returns (uint256[2] memory);
+
+    /// @notice The Poseidon2 permutation, t = 3, Codex set (Codex nim-poseidon2's `permInPlace`).
+    function poseidon2CodexPermuteT3(uint256[3] calldata state) external view returns (uint256[3] memory);
+
+    /// @notice The Poseidon2 permutation, t = 4, Codex set.
+    function poseidon2CodexPermuteT4(uint256[4] calldata state) external view returns (uint256[4] memory);
+}
+
 /// @title The Stylus Poseidon contract's full interface
 /// @notice Deployed on Arbitrum as a Stylus (WASM) program; `PoseidonT3Yul` implements the T3 and
 /// Poseidon2 part of it in EVM bytecode for other chains.
-interface IStylusPoseidon is IPoseidonT3Hasher {
+interface IStylusPoseidon is IPoseidonT3Hasher, IPoseidon2Instances {
     /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
     /// decode (Stylus only: a Solidity contract reverts without data in these cases).
     /// @param selector The first four bytes of the calldata, zero-padded when shorter.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-import {IPoseidonT3Hasher, IStylusPoseidon} from "./IStylusPoseidon.sol";
+import {INoirPoseidon2Hasher, IPoseidonT3Hasher, IStylusPoseidon} from "./IStylusPoseidon.sol";
 
 /// @title One-line calls to a deployed Poseidon hasher (the Stylus contract or a Solidity/Yul one)
 /// @notice Usage:
@@ -9,7 +9,8 @@ import {IPoseidonT3Hasher, IStylusPoseidon} from "./IStylusPoseidon.sol";
 ///     uint256 h = hasher.hashT3(a, b);
 /// (also `hasher.computeRoot(leaf, siblings, pathBits)`, `hasher.computePathNodes(leaf, siblings,
 /// pathBits)`, `hasher.hashT3Pairs(flat)`, and with `using PoseidonHasher for IStylusPoseidon`,
-/// `hasher.hashPoseidon2(a, b)`; the names differ from the interface's own functions so `using` stays
+/// `hasher.hashPoseidon2(a, b)`, and with `using PoseidonHasher for INoirPoseidon2Hasher`,
+/// `hasher.hashNoir(inputs)` and `hasher.hashNoir2(a, b)`; the names differ from the interface's own functions so `using` stays
 /// unambiguous).
 /// Every call is a STATICCALL; a revert of the hasher (e.g. `InputNotInField`) is re-thrown with its
 /// revert data unchanged, and an address that returns no word reverts `NotAPoseidonHasher`.
@@ -49,6 +50,17 @@ library PoseidonHasher {
     /// @notice Poseidon2 t = 3 of (a, b) computed by `hasher` (the Stylus contract or `PoseidonT3Yul`).
     function hashPoseidon2(IStylusPoseidon hasher, uint256 a, uint256 b) internal view returns (uint256) {
         return _decodeWord(address(hasher), abi.encodeCall(IStylusPoseidon.poseidon2, (a, b)));
+    }
+
+    /// @notice Noir's Poseidon2 hash of `inputs` (`Poseidon2::hash(inputs, inputs.length)`) computed by
+    /// `hasher` (the Stylus program `poseidon_stylus_noir.wasm` or `NoirPoseidon2Yul`).
+    function hashNoir(INoirPoseidon2Hasher hasher, uint256[] memory inputs) internal view returns (uint256) {
+        return _decodeWord(address(hasher), abi.encodeCall(INoirPoseidon2Hasher.noirHash, (inputs)));
+    }
+
+    /// @notice Noir's Poseidon2 hash of (a, b) computed by `hasher`.
+    function hashNoir2(INoirPoseidon2Hasher hasher, uint256 a, uint256 b) internal view returns (uint256) {
+        return _decodeWord(address(hasher), abi.encodeCall(INoirPoseidon2Hasher.noirHash2, (a, b)));
     }
 
     /// @notice Merkle root from a leaf and its path, computed by `hasher` in one call.

@@ -34,6 +34,29 @@ export const CALLS = [
   },
 ];
 
+// Poseidon2 (issue 14): Noir's hash, every instance's permutation, TaceoLabs' compress.
+const upTo = (n) => Array.from({ length: n }, (_, i) => String(i + 1));
+const poseidon2Call = (fn, deployable, sig, values, array = true) => ({
+  function: fn,
+  deployable,
+  sig,
+  section: "Poseidon2",
+  meterArgs: array ? `[${values.join(",")}]` : values.join(","),
+  castArgs: array ? [`[${values.join(",")}]`] : values,
+});
+CALLS.push(
+  poseidon2Call("noirHash2(1,2)", "poseidon_stylus_noir", "noirHash2(uint256,uint256)", ["1", "2"], false),
+  ...[1, 2, 3, 4, 8].map((n) => poseidon2Call(`noirHash([1..${n}])`, "poseidon_stylus_noir", "noirHash(uint256[])", upTo(n))),
+  poseidon2Call("poseidon2PermuteT4([1,2,3,4])", "poseidon_stylus_noir", "poseidon2PermuteT4(uint256[4])", upTo(4)),
+  poseidon2Call("poseidon2CompressT4([1,2,3,4])", "poseidon_stylus_noir", "poseidon2CompressT4(uint256[4])", upTo(4)),
+  poseidon2Call("poseidon2PermuteT2([1,2])", "poseidon_stylus_poseidon2_t2", "poseidon2PermuteT2(uint256[2])", upTo(2)),
+  poseidon2Call("poseidon2CompressT2([1,2])", "poseidon_stylus_poseidon2_t2", "poseidon2CompressT2(uint256[2])", upTo(2)),
+  poseidon2Call("poseidon2PermuteT3([1,2,3])", "poseidon_stylus_poseidon2_t3", "poseidon2PermuteT3(uint256[3])", upTo(3)),
+  poseidon2Call("poseidon2CompressT3([1,2,3])", "poseidon_stylus_poseidon2_t3", "poseidon2CompressT3(uint256[3])", upTo(3)),
+  poseidon2Call("poseidon2CodexPermuteT2([1,2])", "poseidon_stylus_poseidon2_codex", "poseidon2CodexPermuteT2(uint256[2])", upTo(2)),
+  poseidon2Call("poseidon2CodexPermuteT3([1,2,3])", "poseidon_stylus_poseidon2_codex", "poseidon2CodexPermuteT3(uint256[3])", upTo(3)),
+  poseidon2Call("poseidon2CodexPermuteT4([1,2,3,4])", "poseidon_stylus_poseidon2_codex", "poseidon2CodexPermuteT4(uint256[4])", upTo(4)),
+);
 // Goldilocks (issue 15): plonky2's Poseidon and Poseidon2 over Goldilocks, one deployable.
 // `section` groups these rows in the report. Inputs: twoToOne([1,2,3,4], [5,6,7,8]); the
 // permutation of [0, 1, ..., 11]; a depth-20 path from leaf data [1,2,3,4] (the digest itself, as

@@ -39,7 +39,6 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
       implementation: `${call.deployable}.wasm (Stylus)`,
       language: "Rust",
       function: call.function,
-      ...(call.section ? { section: call.section } : {}),
       gas: cached ? report.gas.cached_call : report.gas.uncached_call,
       source: "model",
       cached,

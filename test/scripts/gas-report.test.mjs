@@ -99,6 +99,19 @@ const EXPECTED = [
   ["GoldilocksPoseidonYul (", "permute([0..11]) (Poseidon)", [20_000, 200_000]],
   ["GoldilocksPoseidonYul (", "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", [20_000, 200_000]],
   ["GoldilocksPoseidonYul (", "rootFromPath(depth 20) (Poseidon)", [20 * 20_000, 20 * 200_000]],
+  // Poseidon2 section: Noir's hash and the t = 4 permutation, Yul and plain Solidity; n inputs cost
+  // max(1, ceil(n / 3)) permutations.
+  ...[
+    ["NoirPoseidon2Yul (", [5_000, 40_000]],
+    ["NoirPoseidon2Solidity (", [50_000, 1_000_000]],
+  ].flatMap(([prefix, [min, max]]) => [
+    [prefix, "noirHash2(1,2)", [min, max]],
+    ...[1, 2, 3].map((n) => [prefix, `noirHash([1..${n}])`, [min, max]]),
+    [prefix, "noirHash([1..4])", [2 * min, 2 * max]],
+    [prefix, "noirHash([1..8])", [3 * min, 3 * max]],
+    [prefix, "poseidon2PermuteT4([1,2,3,4])", [min, max]],
+    [prefix, "poseidon2CompressT4([1,2,3,4])", [min, max]],
+  ]),
 ];
 const find = (rows, prefix, fn) => rows.filter((r) => r.implementation.startsWith(prefix) && r.function === fn);
 
@@ -124,6 +137,10 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
   assert.ok(gas("PoseidonT3Solidity (", HASH) > 8 * gas("PoseidonT3Yul (", HASH), "plain Solidity far above Yul");
   assert.ok(gas("PoseidonT3Yul (", HASH) < gas("poseidon-solidity 0.0.5 PoseidonT3", HASH), "our Yul below poseidon-solidity");
   assert.equal(evm.summary.yul_hash_gas, gas("PoseidonT3Yul (", HASH));
+  assert.ok(gas("NoirPoseidon2Solidity (", "noirHash2(1,2)") > 5 * gas("NoirPoseidon2Yul (", "noirHash2(1,2)"), "Noir: Solidity far above Yul");
+  for (const row of evm.rows.filter((r) => r.implementation.startsWith("NoirPoseidon2"))) {
+    assert.equal(row.section, "Poseidon2", `${row.implementation} ${row.function}: section`);
+  }
 
   // The tree over the Yul hasher keeps each insert's traced hasher calls for model-tree.mjs.
   const tree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];

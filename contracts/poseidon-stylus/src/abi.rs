@@ -28,6 +28,8 @@ sol! {
         /// A Merkle-cap check got a leaf index beyond the leaves its cap and path cover
         /// (`leaves` = cap length · 2^siblings).
         error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
+        /// `noirHash` got more inputs than its maximum.
+        error TooManyInputs(uint256 count, uint256 max);
         /// The calldata has an unknown selector, is shorter than a selector, or its arguments do
         /// not decode. `selector` is the first four bytes, zero-padded when shorter.
         error InvalidCalldata(bytes4 selector);
@@ -120,5 +122,59 @@ sol! {
         function poseidon2RootFromPath(uint64[] calldata leafData, uint64[4][] calldata siblings, uint256 leafIndex) external pure returns (uint64[4] memory);
         /// `verifyMerkleProofToCap` over Poseidon2.
         function poseidon2VerifyMerkleProofToCap(uint64[] calldata leafData, uint256 leafIndex, uint64[4][] calldata cap, uint64[4][] calldata siblings) external pure returns (bool);
+    }
+}
+
+#[cfg(any(test, feature = "noir"))]
+sol! {
+    /// Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation (feature `noir`).
+    #[sol(abi)]
+    interface INoirPoseidon2 {
+        /// Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())`, 0 to 1,024 inputs.
+        function noirHash(uint256[] calldata inputs) external pure returns (uint256);
+        /// Noir's Poseidon2 hash of two inputs, `noirHash([a, b])`.
+        function noirHash2(uint256 a, uint256 b) external pure returns (uint256);
+        /// The Poseidon2 permutation, t = 4, Barretenberg set (barretenberg, Noir).
+        function poseidon2PermuteT4(uint256[4] calldata state) external pure returns (uint256[4] memory);
+        /// TaceoLabs poseidon2-solidity `compress`, t = 4: permutation(inputs)[0] + inputs[0].
+        function poseidon2CompressT4(uint256[4] calldata inputs) external pure returns (uint256);
+    }
+}
+
+#[cfg(any(test, feature = "poseidon2-t3"))]
+sol! {
+    /// The t = 3 Barretenberg-set permutation and compression (feature `poseidon2-t3`).
+    #[sol(abi)]
+    interface IPoseidon2T3 {
+        /// The Poseidon2 permutation, t = 3, Barretenberg set (openzeppelin-crypto 0.3, taceo-poseidon2).
+        function poseidon2PermuteT3(uint256[3] calldata state) external pure returns (uint256[3] memory);
+        /// TaceoLabs poseidon2-solidity `compress`, t = 3: permutation(inputs)[0] + inputs[0].
+        function poseidon2CompressT3(uint256[3] calldata inputs) external pure returns (uint256);
+    }
+}
+
+#[cfg(any(test, feature = "poseidon2-t2"))]
+sol! {
+    /// The t = 2 Barretenberg-set permutation and compression (feature `poseidon2-t2`).
+    #[sol(abi)]
+    interface IPoseidon2T2 {
+        /// The Poseidon2 permutation, t = 2, Barretenberg set (taceo-poseidon2, TaceoLabs poseidon2-solidity).
+        function poseidon2PermuteT2(uint256[2] calldata state) external pure returns (uint256[2] memory);
+        /// TaceoLabs poseidon2-solidity `compress`, t = 2: permutation(inputs)[0] + inputs[0].
+        function poseidon2CompressT2(uint256[2] calldata inputs) external pure returns (uint256);
+    }
+}
+
+#[cfg(any(test, feature = "poseidon2-codex"))]
+sol! {
+    /// The Codex-set permutations, t = 2, 3, 4 (feature `poseidon2-codex`).
+    #[sol(abi)]
+    interface IPoseidon2Codex {
+        /// The Poseidon2 permutation, t = 2, Codex set (HorizenLabs before bb476b9).
+        function poseidon2CodexPermuteT2(uint256[2] calldata state) external pure returns (uint256[2] memory);
+        /// The Poseidon2 permutation, t = 3, Codex set (Codex nim-poseidon2).
+        function poseidon2CodexPermuteT3(uint256[3] calldata state) external pure returns (uint256[3] memory);
+        /// The Poseidon2 permutation, t = 4, Codex set.
+        function poseidon2CodexPermuteT4(uint256[4] calldata state) external pure returns (uint256[4] memory);
     }
 }

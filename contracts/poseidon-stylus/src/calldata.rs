@@ -28,6 +28,16 @@ impl<'a> Args<'a> {
         word_at(self.data, index.checked_mul(32)?)
     }
 
+    /// A static `uint256[N]` starting at head word `index` (its N words are in the head), or
+    /// `None` if the calldata ends before its last word.
+    pub fn static_words<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
+        let start = index.checked_mul(32)?;
+        let bytes = self
+            .data
+            .get(start..start.checked_add(N.checked_mul(32)?)?)?;
+        bytes.as_chunks::<32>().0.first_chunk::<N>()
+    }
+
     /// The `uint256[]` whose offset is head word `index`: the offset must point inside the
     /// arguments, to a length word followed by at least that many words.
     pub fn words(&self, index: usize) -> Option<&'a [Word]> {

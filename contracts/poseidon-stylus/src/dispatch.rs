@@ -73,6 +73,67 @@ fn route(calldata: &[u8]) -> Result<Vec<u8>, Revert> {
             let (a, b) = (args.word(0)?, args.word(1)?);
             Some(functions::poseidon2(a, b).map(returndata::word))
         })()),
+        #[cfg(any(test, feature = "poseidon2-t3"))]
+        abi::IPoseidon2T3::poseidon2PermuteT3Call::SELECTOR => {
+            decoded(args.static_words::<3>(0).map(|state| {
+                crate::poseidon2::permute_t3(state).map(|out| returndata::words(&out))
+            }))
+        }
+        #[cfg(any(test, feature = "poseidon2-t3"))]
+        abi::IPoseidon2T3::poseidon2CompressT3Call::SELECTOR => decoded(
+            args.static_words::<3>(0)
+                .map(|inputs| crate::poseidon2::compress_t3(inputs).map(returndata::word)),
+        ),
+        #[cfg(any(test, feature = "noir"))]
+        abi::INoirPoseidon2::noirHashCall::SELECTOR => decoded(
+            args.words(0)
+                .map(|inputs| crate::poseidon2::noir_hash(inputs).map(returndata::word)),
+        ),
+        #[cfg(any(test, feature = "noir"))]
+        abi::INoirPoseidon2::noirHash2Call::SELECTOR => decoded((|| {
+            let (a, b) = (args.word(0)?, args.word(1)?);
+            Some(crate::poseidon2::noir_hash2(a, b).map(returndata::word))
+        })()),
+        #[cfg(any(test, feature = "noir"))]
+        abi::INoirPoseidon2::poseidon2PermuteT4Call::SELECTOR => {
+            decoded(args.static_words::<4>(0).map(|state| {
+                crate::poseidon2::permute_t4(state).map(|out| returndata::words(&out))
+            }))
+        }
+        #[cfg(any(test, feature = "noir"))]
+        abi::INoirPoseidon2::poseidon2CompressT4Call::SELECTOR => decoded(
+            args.static_words::<4>(0)
+                .map(|inputs| crate::poseidon2::compress_t4(inputs).map(returndata::word)),
+        ),
+        #[cfg(any(test, feature = "poseidon2-t2"))]
+        abi::IPoseidon2T2::poseidon2PermuteT2Call::SELECTOR => {
+            decoded(args.static_words::<2>(0).map(|state| {
+                crate::poseidon2::permute_t2(state).map(|out| returndata::words(&out))
+            }))
+        }
+        #[cfg(any(test, feature = "poseidon2-t2"))]
+        abi::IPoseidon2T2::poseidon2CompressT2Call::SELECTOR => decoded(
+            args.static_words::<2>(0)
+                .map(|inputs| crate::poseidon2::compress_t2(inputs).map(returndata::word)),
+        ),
+        #[cfg(any(test, feature = "poseidon2-codex"))]
+        abi::IPoseidon2Codex::poseidon2CodexPermuteT2Call::SELECTOR => {
+            decoded(args.static_words::<2>(0).map(|state| {
+                crate::poseidon2::codex_permute_t2(state).map(|out| returndata::words(&out))
+            }))
+        }
+        #[cfg(any(test, feature = "poseidon2-codex"))]
+        abi::IPoseidon2Codex::poseidon2CodexPermuteT3Call::SELECTOR => {
+            decoded(args.static_words::<3>(0).map(|state| {
+                crate::poseidon2::codex_permute_t3(state).map(|out| returndata::words(&out))
+            }))
+        }
+        #[cfg(any(test, feature = "poseidon2-codex"))]
+        abi::IPoseidon2Codex::poseidon2CodexPermuteT4Call::SELECTOR => {
+            decoded(args.static_words::<4>(0).map(|state| {
+                crate::poseidon2::codex_permute_t4(state).map(|out| returndata::words(&out))
+            }))
+        }
         #[cfg(any(test, feature = "hash1"))]
         abi::IPoseidonT2::hashCall::SELECTOR => decoded((|| {
             let a = args.word(0)?;

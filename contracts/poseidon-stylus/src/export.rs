@@ -18,6 +18,14 @@ pub fn json_abi() -> JsonAbi {
     parts.push(abi::IPoseidonT3::abi::contract());
     #[cfg(any(test, feature = "poseidon2"))]
     parts.push(abi::IPoseidon2::abi::contract());
+    #[cfg(any(test, feature = "poseidon2-t3"))]
+    parts.push(abi::IPoseidon2T3::abi::contract());
+    #[cfg(any(test, feature = "noir"))]
+    parts.push(abi::INoirPoseidon2::abi::contract());
+    #[cfg(any(test, feature = "poseidon2-t2"))]
+    parts.push(abi::IPoseidon2T2::abi::contract());
+    #[cfg(any(test, feature = "poseidon2-codex"))]
+    parts.push(abi::IPoseidon2Codex::abi::contract());
     #[cfg(any(test, feature = "hash1"))]
     parts.push(abi::IPoseidonT2::abi::contract());
     #[cfg(any(test, feature = "hash3"))]

@@ -33,7 +33,7 @@ pub const MAX_SIBLINGS: usize = 256;
     allow(dead_code)
 )]
 #[inline(always)]
-fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> {
+pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> {
     Fr::from_be_bytes(word).map_err(|_| {
         Revert::InputNotInField(InputNotInField {
             position: U256::from(position),

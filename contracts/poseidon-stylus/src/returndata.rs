@@ -11,13 +11,22 @@ use alloy_sol_types::SolError;
 use crate::abi::IPoseidonErrors::LeafIndexOutOfRange;
 use crate::abi::IPoseidonErrors::{
     EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManySiblings,
+    PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
 use crate::calldata::Word;
 
 /// A single `uint256` return value.
 pub fn word(value: Word) -> Vec<u8> {
     value.to_vec()
+}
+
+/// A static `uint256[N]` return value: its N words.
+pub fn words<const N: usize>(values: &[Word; N]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(32 * N);
+    for value in values {
+        out.extend_from_slice(value);
+    }
+    out
 }
 
 /// A `uint256[]` return value being filled: the ABI head (offset 0x20, length) and `len`
@@ -89,8 +98,16 @@ pub fn revert(error: &Revert) -> Vec<u8> {
         ),
         Revert::OddPairsLength(e) => encode_error(OddPairsLength::SELECTOR, [u256(&e.length)]),
         Revert::EmptyInput(_) => encode_error(EmptyInput::SELECTOR, []),
-        Revert::TooManySiblings(e) => {
-            encode_error(TooManySiblings::SELECTOR, [u256(&e.count), u256(&e.max)])
+        // One arm (one inlined encoder) for the two errors of the same shape: a second copy made
+        // every program's code larger, a gas of cached init on every call.
+        Revert::TooManySiblings(TooManySiblings { count, max })
+        | Revert::TooManyInputs(TooManyInputs { count, max }) => {
+            let selector = if matches!(error, Revert::TooManyInputs(_)) {
+                TooManyInputs::SELECTOR
+            } else {
+                TooManySiblings::SELECTOR
+            };
+            encode_error(selector, [u256(count), u256(max)])
         }
         Revert::PathBitsOutOfRange(e) => encode_error(
             PathBitsOutOfRange::SELECTOR,

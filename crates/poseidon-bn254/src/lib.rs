@@ -8,7 +8,9 @@
 //! ```
 //!
 //! - [`poseidon`]: circomlib Poseidon for 1–4 inputs (`hash1` … `hash4`), equal to circomlibjs.
-//! - [`poseidon2`]: Poseidon2 t = 3 (HorizenLabs), equal to openzeppelin-crypto 0.3.
+//! - [`poseidon2`]: Poseidon2 t = 2, 3, 4 in both HorizenLabs parameter sets (every instance's
+//!   permutation), openzeppelin-crypto 0.3's two-input hash, Noir's hash ([`poseidon2::noir`]) and
+//!   TaceoLabs' compression.
 //! - [`Fr`]: the field. [`Fr::from_be_bytes`] rejects values ≥ p with [`NotInField`];
 //!   nothing is ever reduced silently.
 #![no_std]

@@ -3,6 +3,9 @@
 //! ```text
 //! poseidon hash 1 2          # 0x115cc0f5…189a
 //! poseidon poseidon2 123 123456
+//! poseidon noir 1 2          # Noir's std::hash::poseidon2: 0x038682aa…7383
+//! poseidon permute --set codex 0 1 2
+//! poseidon compress 1 2 3 4
 //! poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # plonky2's Poseidon: four elements
 //! ```
 //! Bad input (a value ≥ p, an unparsable number, a wrong count) exits with code 2 and one line
@@ -10,20 +13,31 @@
 
 mod goldilocks;
 mod input;
+mod poseidon2_commands;
 
 use clap::{Parser, Subcommand};
+use poseidon2_commands::Set;
 use poseidon_bn254::{poseidon, poseidon2, Fr};
 use std::process::ExitCode;
 
 /// Poseidon hashes over the BN254 scalar field. Inputs are decimal or 0x-hex integers below
 /// p = 21888242871839275222246405745257275088548364400416034343698204186575808495617; the output
-/// is one line: 0x followed by 64 lowercase hex digits.
+/// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane).
 #[derive(Parser)]
-#[command(name = "poseidon", version)]
+#[command(name = "poseidon", version, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+const EXAMPLES: &str = "Examples:
+  poseidon hash 1 2                      circomlib Poseidon t = 3
+  poseidon poseidon2 123 123456          Poseidon2 t = 3, openzeppelin-crypto's hash
+  poseidon noir 1 2                      Noir's std::hash::poseidon2 (0 or more inputs)
+  poseidon noir --variable-length 1 2    Noir's variable-length variant (a trailing 1)
+  poseidon permute 0 1 2 3               Poseidon2 t = 4 permutation, Barretenberg set
+  poseidon permute --set codex 0 1 2     Poseidon2 t = 3 permutation, Codex set
+  poseidon compress 1 2                  TaceoLabs poseidon2-solidity compress, t = 2";
 
 #[derive(Subcommand)]
 enum Command {
@@ -41,20 +55,59 @@ enum Command {
         /// Second field element.
         b: String,
     },
+    /// Noir's Poseidon2 hash, `std::hash::poseidon2::Poseidon2::hash(inputs, n)`: barretenberg's
+    /// t = 4 sponge (Barretenberg set), equal to @zkpassport/poseidon2 `poseidon2Hash`.
+    /// Example: `poseidon noir 1 2`.
+    Noir {
+        /// The variable-length variant: absorbs a trailing 1 after the inputs (what Noir computes
+        /// for `hash(inputs, n)` when n is below the array's length).
+        #[arg(long)]
+        variable_length: bool,
+        /// 0 or more field elements.
+        inputs: Vec<String>,
+    },
+    /// The Poseidon2 permutation of a state of 2, 3 or 4 elements (t = the number of inputs);
+    /// prints the permuted state, one element per line. Example: `poseidon permute --set codex 0 1 2`.
+    Permute {
+        /// The parameter set.
+        #[arg(long, value_enum, default_value = "barretenberg")]
+        set: Set,
+        /// 2, 3 or 4 field elements.
+        #[arg(required = true, num_args = 1..)]
+        inputs: Vec<String>,
+    },
+    /// TaceoLabs poseidon2-solidity `compress` of 2, 3 or 4 inputs: permutation(x)[0] + x[0],
+    /// Barretenberg set. Example: `poseidon compress 1 2`.
+    Compress {
+        /// 2, 3 or 4 field elements.
+        #[arg(required = true, num_args = 1..)]
+        inputs: Vec<String>,
+    },
     /// Poseidon (plonky2) and Poseidon2 over Goldilocks, width 12: elements below
     /// p = 18446744069414584321, a digest out as four decimal elements.
     #[command(subcommand)]
     Goldilocks(goldilocks::Command),
 }
 
-fn run(command: Command) -> Result<String, String> {
+/// Runs a command: the lines to print (a hash, a digest, or a permuted state one element a line).
+fn run(command: Command) -> Result<Vec<String>, String> {
+    let lines = |elements: Vec<Fr>| elements.iter().map(Fr::to_string).collect();
     match command {
-        Command::Goldilocks(command) => goldilocks::run(command),
-        command => run_bn254(command).map(|hash| hash.to_string()),
+        Command::Goldilocks(command) => goldilocks::run(command).map(|digest| vec![digest]),
+        Command::Noir {
+            inputs,
+            variable_length,
+        } => poseidon2_commands::noir_hash(&inputs, variable_length).map(|h| lines(vec![h])),
+        Command::Permute { set, inputs } => poseidon2_commands::permute(set, &inputs).map(lines),
+        Command::Compress { inputs } => {
+            poseidon2_commands::compress(&inputs).map(|h| lines(vec![h]))
+        }
+        other => hash(other).map(|h| lines(vec![h])),
     }
 }
 
-fn run_bn254(command: Command) -> Result<Fr, String> {
+/// The circomlib Poseidon and openzeppelin Poseidon2 hashes (one field element out).
+fn hash(command: Command) -> Result<Fr, String> {
     match command {
         Command::Hash { inputs } => {
             let elements = input::parse_all(&inputs)?;
@@ -70,15 +123,17 @@ fn run_bn254(command: Command) -> Result<Fr, String> {
             let elements = input::parse_all(&[a, b])?;
             Ok(poseidon2::hash2(&[elements[0], elements[1]]))
         }
-        Command::Goldilocks(_) => unreachable!("handled by run"),
+        _ => unreachable!("handled in run"),
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
-        Ok(hash) => {
-            println!("{hash}");
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -7,7 +7,7 @@ use alloy_sol_types::{SolCall, SolError};
 use super::pseudo_random_words;
 use crate::abi::IPoseidonErrors::{
     EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManySiblings,
+    PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
 use crate::abi::IPoseidonT3;
 use crate::dispatch::dispatch;
@@ -50,6 +50,10 @@ fn every_revert_encodes_like_alloy() {
                 depth: a,
             }
             .abi_encode(),
+        ),
+        (
+            Revert::TooManyInputs(TooManyInputs { count: b, max: a }),
+            TooManyInputs { count: b, max: a }.abi_encode(),
         ),
         (
             Revert::InvalidCalldata(InvalidCalldata {

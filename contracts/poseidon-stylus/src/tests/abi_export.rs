@@ -149,8 +149,8 @@ fn exported_abi_matches_solidity_interface() {
     );
     assert_eq!(
         ours.len(),
-        8 + 12 + 7,
-        "8 BN254 and 12 Goldilocks functions, 7 errors"
+        19 + 12 + 8,
+        "19 BN254 and 12 Goldilocks functions, 8 errors"
     );
 }
 

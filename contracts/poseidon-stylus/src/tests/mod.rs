@@ -6,6 +6,7 @@ mod abi_export;
 mod errors;
 mod goldilocks;
 mod merkle;
+mod poseidon2_instances;
 mod vectors;
 
 use alloy_primitives::U256;

@@ -64,6 +64,13 @@ pub(crate) mod ops {
         Fr(backend::reduce(&a.0))
     }
 
+    /// a · b + c with one Montgomery reduction (see `u29x9::mul_add`): products accept inputs
+    /// below 8p, and the result is below c + 1.1p for inputs below 2.5p.
+    #[inline(always)]
+    pub fn mul_add(a: &Fr, b: &Fr, c: &Fr) -> Fr {
+        Fr(backend::mul_add(&a.0, &b.0, &c.0))
+    }
+
     /// a⁵: two squarings and one multiplication (accepts an unreduced input below 8p).
     #[inline(always)]
     pub fn pow5(a: &Fr) -> Fr {
@@ -83,7 +90,9 @@ pub(crate) mod ops {
 /// ```
 ///
 /// and calls it as `name(&mut state, &[c0, c1, …])`. `P9` and `P4` are `N · 9` and `N · 4`
-/// written out (`seq!` needs literals); a compile-time assertion checks them.
+/// written out (`seq!` needs literals); a compile-time assertion checks them. A kernel may take
+/// one type parameter (`fn name<I: Bound>(…)`, called as `name::<I>(…)`): its body can then use
+/// `I`'s constants, which become immediates of that instance's copy of the kernel.
 macro_rules! round_kernel {
     (
         $(#[$doc:meta])*
@@ -110,6 +119,31 @@ macro_rules! round_kernel {
             $body
         }
     };
+    (
+        $(#[$doc:meta])*
+        fn $name:ident<$g:ident: $bound:path>($state:ident: &mut [Fr; $t:literal], $consts:ident: [Fr; $n:literal];
+            params: 29x9 => $p9:literal, u64x4 => $p4:literal) $body:block
+    ) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "wasm32")]
+        #[inline(always)]
+        fn $name<$g: $bound>($state: &mut [$crate::Fr; $t], $consts: &[$crate::Fr; $n]) {
+            const _: () = assert!($p9 == $n * 9 && $p4 == $n * 4, "scalar parameter counts");
+            #[cfg(use_u29x9)]
+            $crate::field::kernel::scalar_kernel!($p9, 9, $state, $t, $consts, $n, $body, $g: $bound);
+            #[cfg(not(use_u29x9))]
+            $crate::field::kernel::scalar_kernel!($p4, 4, $state, $t, $consts, $n, $body, $g: $bound);
+        }
+
+        $(#[$doc])*
+        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn $name<$g: $bound>($state: &mut [$crate::Fr; $t], $consts: &[$crate::Fr; $n]) {
+            const _: () = assert!($p9 == $n * 9 && $p4 == $n * 4, "scalar parameter counts");
+            let $consts = *$consts;
+            $body
+        }
+    };
 }
 pub(crate) use round_kernel;
 
@@ -127,6 +161,17 @@ macro_rules! scalar_kernel {
                 $body
             }
             kernel($state, #($consts[KERNEL_PARAM / $limbs].repr_limb(KERNEL_PARAM % $limbs),)*)
+        })
+    };
+    ($params:literal, $limbs:literal, $state:ident, $t:literal, $consts:ident, $n:literal, $body:block, $g:ident: $bound:path) => {
+        seq_macro::seq!(KERNEL_PARAM in 0..$params {
+            #[inline(never)]
+            #[allow(clippy::too_many_arguments)]
+            fn kernel<$g: $bound>($state: &mut [$crate::Fr; $t], #(c~KERNEL_PARAM: u64,)*) {
+                let $consts: [$crate::Fr; $n] = $crate::Fr::from_repr_limbs([#(c~KERNEL_PARAM,)*]);
+                $body
+            }
+            kernel::<$g>($state, #($consts[KERNEL_PARAM / $limbs].repr_limb(KERNEL_PARAM % $limbs),)*)
         })
     };
 }

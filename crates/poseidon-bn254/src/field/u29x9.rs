@@ -171,6 +171,24 @@ pub const fn mul(a: &Repr, b: &Repr) -> Repr {
     redc(&product_columns(a, b))
 }
 
+/// a·b·R^{-1} + c with one reduction: c·R joins the product's columns before `redc` (c's limb j
+/// lands in column 9 + j; its top limb, column 17, is the carry `redc` leaves in the top output
+/// limb), so a product and a sum cost one reduction and no carry propagation of their own.
+/// Result < c + p + a·b/R, e.g. below c + 1.03p for a, b < 2.5p; c may be unreduced (its
+/// limbs below 2^29 except the top one, as [`add_unreduced`] leaves them). The result's top limb
+/// is not masked, as after [`add_unreduced`].
+#[inline(always)]
+#[allow(clippy::identity_op)] // `seq!` spells the first upper column as `0 + 9`
+pub const fn mul_add(a: &Repr, b: &Repr, c: &Repr) -> Repr {
+    let mut t = product_columns(a, b);
+    seq!(J in 0..8 {
+        t[J + 9] += c[J];
+    });
+    let mut out = redc(&t);
+    out[8] += c[8];
+    out
+}
+
 /// Montgomery square: 45 limb products instead of 81.
 #[inline(always)]
 pub const fn square(a: &Repr) -> Repr {
@@ -448,6 +466,30 @@ mod tests {
                 to_canonical(v),
                 "reduce({v:?}) mod p"
             );
+        }
+    }
+
+    #[test]
+    fn mul_add_is_a_product_plus_a_sum() {
+        let values: Vec<Repr> = spread(300).map(|v| from_canonical(&to_u64x4(&v))).collect();
+        for window in values.windows(3) {
+            let [a, b, c] = [window[0], window[1], window[2]];
+            // Unreduced inputs below the bounds the Poseidon2 t = 4 round uses.
+            let a_big = add_unreduced(&a, &P);
+            let c_big = add_unreduced(&add_unreduced(&c, &P), &P);
+            for (x, y, z) in [(a, b, c), (a_big, b, c_big), (a_big, a_big, c)] {
+                let got = mul_add(&x, &y, &z);
+                let want = add(&mul(&x, &y), &reduce(&z));
+                assert_eq!(to_canonical(&reduce(&got)), to_canonical(&want));
+                assert!(
+                    got[..8].iter().all(|&limb| limb <= MASK),
+                    "normalized low limbs"
+                );
+                // Below c + 1.1p: (c + 2p) < 8p, far inside what products and reduce accept.
+                let bound = add_unreduced(&add_unreduced(&z, &P), &P);
+                let (_, borrow) = sub_with_borrow(&value(&got), &value(&bound));
+                assert_eq!(borrow, 1, "mul_add < c + 2p");
+            }
         }
     }
 

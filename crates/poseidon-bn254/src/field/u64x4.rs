@@ -100,6 +100,12 @@ pub const fn mul(a: &Repr, b: &Repr) -> Repr {
     reduce_once([t[0], t[1], t[2], t[3]])
 }
 
+/// a·b + c (values are canonical here, so a product and an addition).
+#[inline(always)]
+pub const fn mul_add(a: &Repr, b: &Repr, c: &Repr) -> Repr {
+    add(&mul(a, b), c)
+}
+
 #[inline(always)]
 pub const fn square(a: &Repr) -> Repr {
     mul(a, a)

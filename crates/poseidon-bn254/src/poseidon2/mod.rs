@@ -1,88 +1,133 @@
-//! Poseidon2 over BN254 with t = 3 (HorizenLabs parameters, x⁵, 8 full + 56 partial rounds) and
-//! the two-input sponge hash of openzeppelin-crypto 0.3: `Poseidon2::<BN256Params, FpBN256>`
-//! with absorb(a), absorb(b), squeeze. Rate 2, capacity 1 (lane 0), so the hash is lane 1 of
-//! the permutation of [0, a, b].
+//! Poseidon2 over BN254 (x⁵, 8 external + 56 internal rounds) for t = 2, 3, 4 in both published
+//! HorizenLabs parameter sets, with the sponges users meet: openzeppelin-crypto's two-input hash,
+//! Noir's hash ([`noir`]) and TaceoLabs' compression ([`compress`]).
 //!
-//! Both matrices of t = 3 are additions only (no multiplications): external circ(2, 1, 1),
-//! internal 1 + diag(1, 1, 2). Rounds are unrolled so constants are immediates.
+//! ```
+//! use poseidon_bn254::{poseidon2, Fr};
+//! // Noir: std::hash::poseidon2::Poseidon2::hash([1, 2], 2)
+//! let h = poseidon2::noir::hash(&[Fr::from_u64(1), Fr::from_u64(2)]);
+//! assert_eq!(h.to_string(), "0x038682aa1cb5ae4e0a3f13da432a95c77c5c111f6f030faf9cad641ce1ed7383");
+//! // Any instance's permutation:
+//! let mut state = [Fr::ZERO, Fr::ONE];
+//! poseidon2::params::codex_t2::permute(&mut state);
+//! ```
+//!
+//! # Which parameter set do I need?
+//!
+//! HorizenLabs regenerated every constant of its reference repository in commit bb476b9, so two
+//! "standard" sets exist, and they give different hashes. They are named here by who uses them:
+//!
+//! | set | who uses it | widths here |
+//! |---|---|---|
+//! | [`Barretenberg`](params::barretenberg_t4) (after bb476b9) | barretenberg, so Noir's `std::hash::poseidon2` and Aztec (t = 4); openzeppelin-crypto 0.3 (t = 3); taceo-poseidon2 (t = 2, 3, 4, …); zkhash (t = 3); TaceoLabs `poseidon2-solidity` (t = 2, 3, 4); `@zkpassport/poseidon2` (t = 4) | `params::barretenberg_t{2,3,4}` |
+//! | [`Codex`](params::codex_t3) (before bb476b9) | Codex's storage proofs (`nim-poseidon2`, t = 3); the seed implementation `rust-poseidon-bn254-pure` ("old" constants, t = 2, 3, 4) | `params::codex_t{2,3,4}` |
+//!
+//! # Structure
+//!
+//! One engine ([`permutation`]) runs every instance: the initial external layer, four external
+//! rounds, 56 internal rounds (eight per fused kernel call), four external rounds. An instance is a
+//! parameter module (`params/`, generated, with its provenance) implementing [`Instance`]; the
+//! width brings its linear layers (`width2`, `width3`, `width4`):
+//!
+//! | t | external layer | internal layer 1·1ᵀ + diag(d) |
+//! |---|---|---|
+//! | 2 | circ(2, 1) | d = (1, 2): additions only |
+//! | 3 | circ(2, 1, 1) | d = (1, 1, 2): additions only |
+//! | 4 | the paper's M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] (barretenberg's `matrix_multiplication_4x4`): additions only | four full-size entries: four products per round, each fused with the lane sum into one Montgomery reduction |
+//!
+//! Tables are `const` and every round is unrolled with literal indices, so on wasm32 each constant
+//! is an instruction immediate (a data segment would cost ~0.75 gas per byte on every call).
 
-pub mod bn254_t3;
+pub mod noir;
+pub mod params;
+mod width2;
+mod width3;
+mod width4;
 
-use crate::field::kernel::{ops, round_kernel};
 use crate::Fr;
-use bn254_t3::{EXTERNAL_FIRST, EXTERNAL_LAST, INTERNAL};
 use seq_macro::seq;
 
-/// External linear layer circ(2, 1, 1): every lane gains the sum of all lanes.
-#[inline(always)]
-fn external_mix(state: &mut [Fr; 3]) {
-    let sum = ops::add(&ops::add(&state[0], &state[1]), &state[2]);
-    for lane in state.iter_mut() {
-        *lane = ops::add(lane, &sum);
-    }
+pub use params::{BarretenbergT2, BarretenbergT3, BarretenbergT4, CodexT2, CodexT3, CodexT4};
+
+/// The t = 3 Barretenberg-set tables under the module name this crate used before it had more
+/// instances.
+pub use params::barretenberg_t3 as bn254_t3;
+
+/// A Poseidon2 instance of width `T` over BN254: its round constants and internal diagonal.
+/// Implemented by the parameter modules of [`params`]; the engine ([`permutation`]) runs it.
+pub trait Instance<const T: usize> {
+    /// The internal matrix is 1·1ᵀ + diag(`INTERNAL_DIAG`).
+    const INTERNAL_DIAG: [Fr; T];
+    /// Round constants of the first four external rounds.
+    const EXTERNAL_FIRST: [[Fr; T]; 4];
+    /// Round constants of the 56 internal rounds (lane 0).
+    const INTERNAL: [Fr; 56];
+    /// Round constants of the last four external rounds.
+    const EXTERNAL_LAST: [[Fr; T]; 4];
 }
 
-round_kernel! {
-    /// One full round: add the round constants, S-box every lane, external mix. Lane 0 may come
-    /// in unreduced (below 8p, from an internal round): the S-box accepts that.
-    fn external_round(state: &mut [Fr; 3], constants: [Fr; 3];
-        params: 29x9 => 27, u64x4 => 12) {
-        for (lane, constant) in state.iter_mut().zip(&constants) {
-            *lane = ops::pow5(&ops::add_unreduced(lane, constant));
-        }
-        external_mix(state);
-    }
+/// A state width the engine has linear layers for (2, 3 and 4).
+pub struct Width<const T: usize>;
+
+/// The linear layers and fused round kernels of one width (sealed: implemented for
+/// `Width<2>`, `Width<3>` and `Width<4>` only).
+pub trait Layers<const T: usize>: sealed::Sealed {
+    /// The external linear layer alone (applied once before the first round).
+    fn external_layer(state: &mut [Fr; T]);
+    /// One external round: round constants, S-box on every lane, external layer.
+    fn external_round(state: &mut [Fr; T], constants: &[Fr; T]);
+    /// Eight internal rounds: round constant and S-box on lane 0, internal layer.
+    fn internal_rounds8<I: Instance<T>>(state: &mut [Fr; T], constants: &[Fr; 8]);
 }
 
-/// One partial round: add the constant to lane 0, S-box lane 0, then the internal layer
-/// 1 + diag(1, 1, 2): lanes 0 and 1 gain the lane sum, lane 2 doubles first.
-///
-/// The sums are not reduced one by one: lanes 1 and 2 are reduced once each at the end, and
-/// lane 0 not at all, since its next use is the S-box. Bounds (on entry lanes 1 and 2 are
-/// below 2p, lane 0 below 6.2p; constants are below 1.1p): S-box input < 7.3p, output
-/// < 1.1p; sum < 5.1p; lane 2 before `reduce` < 9.1p, lane 1 < 7.1p (`reduce` accepts up to
-/// 2^258 ≈ 20p and returns < 1.13p); lane 0 out < 6.2p. Products accept inputs below 8p
-/// (`u29x9::MAX_UNREDUCED_P`). Each addition left unreduced saves ~60 wasm instructions.
-#[inline(always)]
-fn internal_round(state: &mut [Fr; 3], constant: &Fr) {
-    let lane0 = ops::pow5(&ops::add_unreduced(&state[0], constant));
-    let sum = ops::add_unreduced(&ops::add_unreduced(&lane0, &state[1]), &state[2]);
-    let doubled = ops::add_unreduced(&state[2], &state[2]);
-    state[2] = ops::reduce(&ops::add_unreduced(&doubled, &sum));
-    state[1] = ops::reduce(&ops::add_unreduced(&state[1], &sum));
-    state[0] = ops::add_unreduced(&lane0, &sum);
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Width<2> {}
+    impl Sealed for super::Width<3> {}
+    impl Sealed for super::Width<4> {}
 }
 
-round_kernel! {
-    /// Eight partial rounds per call: the state is loaded from and stored to memory once per
-    /// kernel call (27 loads at 680 ink, 27 stores at 950, plus the call), so batching saves
-    /// seven of every eight round trips for a larger body (the Poseidon2 deployable has room).
-    /// Measured per hash: 1 round per call 2,332 gas of execution, 4 rounds 2,244, 8 rounds 2,195.
-    fn internal_rounds8(state: &mut [Fr; 3], constants: [Fr; 8];
-        params: 29x9 => 72, u64x4 => 32) {
-        for constant in &constants {
-            internal_round(state, constant);
-        }
-    }
-}
-
-/// The Poseidon2 permutation of a 3-lane state.
+/// The Poseidon2 permutation of instance `I`, in place (each parameter module also has a
+/// `permute` for its own instance).
 // `seq!` spells the first batch's indices as `8 * 0 + i`.
 #[allow(clippy::identity_op, clippy::erasing_op)]
-pub fn permute(state: &mut [Fr; 3]) {
-    external_mix(state);
+#[inline(always)]
+pub fn permutation<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+where
+    Width<T>: Layers<T>,
+{
+    Width::<T>::external_layer(state);
     seq!(R in 0..4 {
-        external_round(state, &EXTERNAL_FIRST[R]);
+        Width::<T>::external_round(state, &I::EXTERNAL_FIRST[R]);
     });
     seq!(R in 0..7 {
-        internal_rounds8(state, &core::array::from_fn(|i| INTERNAL[8 * R + i]));
+        Width::<T>::internal_rounds8::<I>(state, &core::array::from_fn(|i| I::INTERNAL[8 * R + i]));
     });
     seq!(R in 0..4 {
-        external_round(state, &EXTERNAL_LAST[R]);
+        Width::<T>::external_round(state, &I::EXTERNAL_LAST[R]);
     });
 }
 
-/// The two-input Poseidon2 hash, equal to openzeppelin-crypto's absorb(a), absorb(b), squeeze.
+/// TaceoLabs `poseidon2-solidity` compression of instance `I`: permutation(x)[0] + x[0]
+/// (their `compress(x)`, domain separator 0).
+pub fn compress<const T: usize, I: Instance<T>>(inputs: &[Fr; T]) -> Fr
+where
+    Width<T>: Layers<T>,
+{
+    let mut state = *inputs;
+    permutation::<T, I>(&mut state);
+    state[0].add(&inputs[0])
+}
+
+/// The t = 3 Barretenberg-set permutation (openzeppelin-crypto 0.3's `BN256Params`).
+// Always inlined: a wrapper of the instance's `permute`, not a second call on wasm32.
+#[inline(always)]
+pub fn permute(state: &mut [Fr; 3]) {
+    params::barretenberg_t3::permute(state)
+}
+
+/// The two-input Poseidon2 hash, equal to openzeppelin-crypto 0.3's absorb(a), absorb(b), squeeze:
+/// rate 2, capacity 1 (lane 0), so the hash is lane 1 of the t = 3 permutation of [0, a, b].
 pub fn hash2(inputs: &[Fr; 2]) -> Fr {
     let mut state = [Fr::ZERO, inputs[0], inputs[1]];
     permute(&mut state);

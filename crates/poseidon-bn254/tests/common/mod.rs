@@ -139,6 +139,7 @@ pub fn circomlibjs_json(file: &str) -> serde_json::Value {
 pub fn node_reference_hashes(reference: &str, inputs: &[Vec<Fr>]) -> Vec<Fr> {
     npm_package("circomlibjs");
     npm_package("poseidon-lite");
+    npm_package("@zkpassport/poseidon2");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/js/reference.mjs");
     let mut child = Command::new("node")
         .arg(&script)
