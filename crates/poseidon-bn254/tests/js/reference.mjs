@@ -2,7 +2,7 @@
 //
 // Usage: node reference.mjs <reference> < inputs.jsonl > hashes.txt
 //   <reference>: circomlibjs-wasm | circomlibjs-reference | poseidon-lite
-//   stdin:  one JSON array of 1 to 4 decimal strings (field elements) per line
+//   stdin:  one JSON array of 1 to 5 decimal strings (field elements) per line
 //   stdout: one hash per input line, "0x" + 64 lowercase hex digits, in input order
 //
 // Output is written with fs.writeSync: a Node process that writes a large buffer to a pipe and
@@ -34,7 +34,7 @@ const builders = {
   // An independent implementation (plain BigInt arithmetic, circomlib's constants).
   "poseidon-lite": async () => {
     const lite = require("poseidon-lite");
-    const byArity = [null, lite.poseidon1, lite.poseidon2, lite.poseidon3, lite.poseidon4];
+    const byArity = [null, lite.poseidon1, lite.poseidon2, lite.poseidon3, lite.poseidon4, lite.poseidon5];
     return (inputs) => byArity[inputs.length](inputs);
   },
 };
@@ -48,7 +48,7 @@ const hash = await builders[name]();
 const lines = fs.readFileSync(0, "utf8").split("\n").filter((line) => line.trim() !== "");
 const out = lines.map((line, n) => {
   const inputs = JSON.parse(line).map((x) => BigInt(x));
-  if (inputs.length < 1 || inputs.length > 4) fail(`line ${n + 1}: expected 1 to 4 inputs`);
+  if (inputs.length < 1 || inputs.length > 5) fail(`line ${n + 1}: expected 1 to 5 inputs`);
   return "0x" + hash(inputs).toString(16).padStart(64, "0");
 });
 const bytes = Buffer.from(out.join("\n") + "\n", "utf8");
