@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the deployable Stylus programs: target/stylus/poseidon_stylus.wasm (default features:
-# circomlib Poseidon t = 3 with rootFromPath/hashPairs) and poseidon_stylus_poseidon2.wasm.
+# circomlib Poseidon t = 3 with rootFromPath/hashPairs), poseidon_stylus_poseidon2.wasm, and one
+# program per other circomlib width, poseidon_stylus_hash{1,3,4,5}.wasm (1, 3, 4, 5 inputs).
 #
-#   scripts/build-wasm.sh          the two default deployables
-#   scripts/build-wasm.sh --all    also the one-width deployables poseidon_stylus_hash{1,3,4}.wasm
+#   scripts/build-wasm.sh          every deployable (--all is accepted and means the same)
 #
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
 # stack size), wasm-opt at several levels (only the WASM features Nitro accepts), keep the level
@@ -31,17 +31,19 @@ MAX_DATA_BYTES=${MAX_DATA_BYTES:-0}
 # die() naming the current step.
 fail() { die "step \"$CURRENT_STEP\": $*"; }
 
-USAGE="usage: scripts/build-wasm.sh [--all] | --variant NAME --wasm-opt LEVEL [--features LIST]"
-build_all=0
-variant="" variant_level="" variant_features=""
+USAGE="usage: scripts/build-wasm.sh [--all] | --variant NAME --wasm-opt LEVEL [--features LIST] [--no-default-features]"
+variant="" variant_level="" variant_features="" variant_defaults=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --all) build_all=1 ;;
+    # Every deployable is built by default; --all stays accepted for scripts that pass it.
+    --all) ;;
     # A variant for the gas report's optimization ladder: one wasm-opt level, no comparison,
     # written to target/stylus/ladder/NAME.wasm (limits are reported, not enforced).
     --variant) variant="${2:?$USAGE}"; shift ;;
     --wasm-opt) variant_level="${2:?$USAGE}"; shift ;;
     --features) variant_features="${2:?$USAGE}"; shift ;;
+    # A variant of one program only (e.g. `--features hash5,form-dense`), without the default group.
+    --no-default-features) variant_defaults="--no-default-features" ;;
     *) fail "$USAGE" ;;
   esac
   shift
@@ -220,7 +222,8 @@ if [ -n "$variant" ]; then
   mkdir -p "$OUT_DIR/ladder"
   step "build-wasm: ladder variant $variant (features: ${variant_features:-default}; wasm-opt -$variant_level)"
   STEP_HINT="the wasm32 build or wasm-opt failed for this variant."
-  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus \
+  # shellcheck disable=SC2086 # $variant_defaults is one optional flag
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus $variant_defaults \
     ${variant_features:+--features "$variant_features"}
   "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" \
     "$RAW_DIR/poseidon_stylus.wasm" -o "$WORK_DIR/ladder-$variant.wasm"
@@ -234,12 +237,13 @@ STEP_HINT="building the meter failed unexpectedly."
 prepare_meter
 
 build_deployable poseidon_stylus "" 'hash(uint256,uint256)' 1,2
-# Poseidon2 is its own deployable: with T3's round constants as immediates, both together
-# exceed the 24 KiB compressed limit (T3 alone is ~23.8 KB, Poseidon2 alone ~8.9 KB).
+# Poseidon2 is its own deployable: a caller wants one of the two hashes, and each program is
+# charged per call for its size (T3 alone is ~13.5 KB compressed, Poseidon2 alone ~8.6 KB).
 build_deployable poseidon_stylus_poseidon2 "--no-default-features --features poseidon2" 'poseidon2(uint256,uint256)' 1,2
-if [ "$build_all" = 1 ]; then
-  build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
-  build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3
-  build_deployable poseidon_stylus_hash4 "--no-default-features --features hash4" 'hash(uint256,uint256,uint256,uint256)' 1,2,3,4
-fi
+# Every other circomlib width is a program of its own: each carries its own constants, and a caller
+# wants one width per call (MACI-style apps hold one address per width).
+build_deployable poseidon_stylus_hash1 "--no-default-features --features hash1" 'hash(uint256)' 1
+build_deployable poseidon_stylus_hash3 "--no-default-features --features hash3" 'hash(uint256,uint256,uint256)' 1,2,3
+build_deployable poseidon_stylus_hash4 "--no-default-features --features hash4" 'hash(uint256,uint256,uint256,uint256)' 1,2,3,4
+build_deployable poseidon_stylus_hash5 "--no-default-features --features hash5" 'hash(uint256,uint256,uint256,uint256,uint256)' 1,2,3,4,5
 printf '\nbuild-wasm: done: %s\n' "$(cd "$OUT_DIR" && ls ./*.wasm | tr '\n' ' ')"

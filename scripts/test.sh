@@ -26,6 +26,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
   --no-default-features --features poseidon2 -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
+  --no-default-features --features hash1,hash3,hash4,hash5 -- -D warnings
 
 step "Rust tests (cargo test --workspace --profile tools)"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
@@ -46,6 +48,10 @@ STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
+
+step "Test every circomlib width's built program through the offline meter"
+STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter; rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths -- --include-ignored"
+cargo test --profile tools --locked -p stylus-meter --test circomlib_widths -- --include-ignored
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"

@@ -147,7 +147,7 @@ fn exported_abi_matches_solidity_interface() {
         only_ours.is_empty() && only_theirs.is_empty(),
         "ABI mismatch.\nexported only: {only_ours:#?}\nIStylusPoseidon.sol only: {only_theirs:#?}\nexported:\n{exported}"
     );
-    assert_eq!(ours.len(), 8 + 6, "8 functions and 6 errors");
+    assert_eq!(ours.len(), 9 + 6, "9 functions and 6 errors");
 }
 
 #[test]
