@@ -32,8 +32,9 @@ node scripts/gen-vectors.mjs --check
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
 
-step "built Stylus WASM and meter present (test/StylusMeter.t.sol runs them; scripts/build-wasm.sh builds both)"
-for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm; do
+step "built Stylus WASM and meter present (test/StylusMeter.t.sol and test/StylusWidths.t.sol run them; scripts/build-wasm.sh builds them)"
+for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
+  target/stylus/poseidon_stylus_hash{1,3,4,5}.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
 done
 
