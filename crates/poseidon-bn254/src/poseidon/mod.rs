@@ -323,8 +323,8 @@ pub mod forms {
         circom_widths!(dense);
     }
 
-    /// Companion-form partial rounds (`COMPANION_*`): what [`hash1`](super::super::hash1) …
-    /// [`hash5`](super::super::hash5) are.
+    /// Companion-form partial rounds (`COMPANION_*`): what [`hash1`](super::hash1) …
+    /// [`hash5`](super::hash5) are.
     pub mod companion {
         circom_widths!(companion);
     }
