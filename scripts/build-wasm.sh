@@ -33,9 +33,9 @@ MAX_DATA_BYTES=${MAX_DATA_BYTES:-0}
 # die() naming the current step.
 fail() { die "step \"$CURRENT_STEP\": $*"; }
 
-USAGE="usage: scripts/build-wasm.sh [--all | --only WASM_NAME] | --variant NAME --wasm-opt LEVEL [--features LIST]"
+USAGE="usage: scripts/build-wasm.sh [--all | --only WASM_NAME] | --variant NAME --wasm-opt LEVEL [--features LIST] [--no-default-features]"
 build_all=0 only=""
-variant="" variant_level="" variant_features=""
+variant="" variant_level="" variant_features="" variant_defaults=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --all) build_all=1 ;;
@@ -45,6 +45,8 @@ while [ $# -gt 0 ]; do
     --variant) variant="${2:?$USAGE}"; shift ;;
     --wasm-opt) variant_level="${2:?$USAGE}"; shift ;;
     --features) variant_features="${2:?$USAGE}"; shift ;;
+    # A variant of one program only (e.g. `--features hash5,form-dense`), without the default group.
+    --no-default-features) variant_defaults="--no-default-features" ;;
     *) fail "$USAGE" ;;
   esac
   shift
@@ -229,7 +231,8 @@ if [ -n "$variant" ]; then
   mkdir -p "$OUT_DIR/ladder"
   step "build-wasm: ladder variant $variant (features: ${variant_features:-default}; wasm-opt -$variant_level)"
   STEP_HINT="the wasm32 build or wasm-opt failed for this variant."
-  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus \
+  # shellcheck disable=SC2086 # $variant_defaults is one optional flag
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus $variant_defaults \
     ${variant_features:+--features "$variant_features"}
   "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" \
     "$RAW_DIR/poseidon_stylus.wasm" -o "$WORK_DIR/ladder-$variant.wasm"

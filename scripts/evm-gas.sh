@@ -80,12 +80,31 @@ P2=$(deploy "$(artifact Poseidon2Yul.sol/Poseidon2Yul.json)")
 PEER=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3.json)")
 CIRCOM=$(deploy "$(cat test/vectors/circomlib-poseidon-t3.bytecode)")
 
+# Every other circomlib width: poseidon-solidity's PoseidonT2, T4, T5, T6 (compiled by forge from the
+# tests that import them) and circomlibjs's generated contract for the same number of inputs.
+step "deploy the other circomlib widths (poseidon-solidity PoseidonT2/T4/T5/T6, circomlibjs createCode(n))"
+circomlib_code() { node --input-type=module -e 'import { poseidonContract } from "circomlibjs"; console.log(poseidonContract.createCode(Number(process.argv[1])));' "$1"; }
+declare -A PEER_T CIRCOM_T
+for inputs in 1 3 4 5; do
+  PEER_T[$inputs]=$(deploy "$(artifact "PoseidonT$((inputs + 1)).sol/PoseidonT$((inputs + 1)).json")")
+  CIRCOM_T[$inputs]=$(deploy "$(circomlib_code "$inputs")")
+done
+
 SECTION="circomlib Poseidon"
 step "measure hash(1, 2)"
 row "PoseidonT3Solidity (solidity/PoseidonT3.sol)" "Solidity" "hash(1,2)" "$(call_gas "$SOL" 'hash(uint256,uint256)' 1 2)"
 row "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)" "Yul" "hash(1,2)" "$(call_gas "$YUL" 'hash(uint256,uint256)' 1 2)"
 row "poseidon-solidity 0.0.5 PoseidonT3" "Solidity+assembly" "hash(1,2)" "$(call_gas "$PEER" 'hash(uint256[2])' '[1,2]')"
 row "circomlibjs 0.1.7 poseidonContract.createCode(2)" "EVM bytecode" "hash(1,2)" "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
+
+step "measure hash(1), hash(1,2,3), hash(1,2,3,4), hash(1,2,3,4,5)"
+for inputs in 1 3 4 5; do
+  args=$(seq -s, 1 "$inputs")
+  row "poseidon-solidity 0.0.5 PoseidonT$((inputs + 1))" "Solidity+assembly" "hash($args)" \
+    "$(call_gas "${PEER_T[$inputs]}" "hash(uint256[$inputs])" "[$args]")"
+  row "circomlibjs 0.1.7 poseidonContract.createCode($inputs)" "EVM bytecode" "hash($args)" \
+    "$(call_gas "${CIRCOM_T[$inputs]}" "poseidon(uint256[$inputs])" "[$args]")"
+done
 
 # The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
 step "measure rootFromPath and nodesFromPath (depth 20)"

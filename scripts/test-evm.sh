@@ -36,9 +36,9 @@ node scripts/gen-solidity.mjs --check
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 
-step "built Stylus WASM and meter present (test/StylusMeter.t.sol runs them; scripts/build-wasm.sh builds both)"
+step "built Stylus WASM and meter present (the test/StylusMeter*.t.sol and test/*Stylus*.t.sol suites run them; scripts/build-wasm.sh builds them)"
 for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
-  target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
+  target/stylus/poseidon_stylus_hash{1,3,4,5}.wasm target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
 done
 

@@ -29,14 +29,11 @@ cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml --check
 step "cargo clippy (all crates, all targets, warnings are errors)"
 STEP_HINT="fix the lints above."
 cargo clippy --workspace --all-targets --locked -- -D warnings
-# The deployable's wasm32-only code (entry point, allocator, round kernels) for both programs.
+# The programs' wasm32-only code (entry point, allocator, round kernels): the default build and
+# every feature group at once (the groups are additive, so one run lints them all).
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
-cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
-  --no-default-features --features poseidon2 -- -D warnings
-cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
-  --no-default-features --features goldilocks -- -D warnings
-cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib \
-  --no-default-features --features noir,poseidon2-t2,poseidon2-t3,poseidon2-codex -- -D warnings
+cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib --no-default-features \
+  --features hash1,hash2,hash3,hash4,hash5,poseidon2,noir,poseidon2-t2,poseidon2-t3,poseidon2-codex,goldilocks -- -D warnings
 
 step "cargo doc (every crate of the workspace, warnings are errors)"
 STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to escape)."
@@ -84,6 +81,10 @@ cargo test --profile tools --locked -p stylus-meter --test poseidon2_artifacts -
 step "Test the Goldilocks WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored
+
+step "Test every circomlib width's built program through the offline meter"
+STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter; rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths -- --include-ignored"
+cargo test --profile tools --locked -p stylus-meter --test circomlib_widths -- --include-ignored
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"

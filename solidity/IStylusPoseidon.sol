@@ -123,6 +123,9 @@ interface IStylusPoseidon is IPoseidonT3Hasher, IPoseidon2Instances {
     /// @notice circomlib Poseidon with four inputs (t = 5).
     function hash(uint256 a, uint256 b, uint256 c, uint256 d) external view returns (uint256);
 
+    /// @notice circomlib Poseidon with five inputs (t = 6).
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external view returns (uint256);
+
     /// @notice Poseidon2 t = 3 (HorizenLabs BN254 parameters) two-input sponge hash, equal to
     /// openzeppelin-crypto 0.3 `Poseidon2::<BN256Params, FpBN256>`: absorb(a), absorb(b), squeeze.
     function poseidon2(uint256 a, uint256 b) external view returns (uint256);
@@ -204,4 +207,38 @@ interface IGoldilocksPoseidon is IPoseidonErrors {
         uint64[4][] calldata cap,
         uint64[4][] calldata siblings
     ) external view returns (bool);
+}
+
+// ---------------------------------------------------------------- one circomlib width per program
+
+/// @title circomlib Poseidon T2 hasher: the Stylus program `poseidon_stylus_hash1.wasm`
+interface IPoseidonT2Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with one input (t = 2), equal to circomlibjs `poseidon([a])` and
+    /// poseidon-solidity `PoseidonT2.hash([a])`.
+    /// @dev Reverts `InputNotInField(0, a)` for a >= p.
+    function hash(uint256 a) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T4 hasher: the Stylus program `poseidon_stylus_hash3.wasm`
+interface IPoseidonT4Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with three inputs (t = 4), equal to circomlibjs `poseidon([a, b, c])` and
+    /// poseidon-solidity `PoseidonT4.hash([a, b, c])`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p (i = 0 for a, 1 for b, ...).
+    function hash(uint256 a, uint256 b, uint256 c) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T5 hasher: the Stylus program `poseidon_stylus_hash4.wasm`
+interface IPoseidonT5Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with four inputs (t = 5), equal to circomlibjs `poseidon([a, b, c, d])`
+    /// and poseidon-solidity `PoseidonT5.hash([a, b, c, d])`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T6 hasher: the Stylus program `poseidon_stylus_hash5.wasm`
+interface IPoseidonT6Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with five inputs (t = 6), equal to circomlibjs
+    /// `poseidon([a, b, c, d, e])` and poseidon-solidity `PoseidonT6.hash([a, b, c, d, e])`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external view returns (uint256);
 }

@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-import {INoirPoseidon2Hasher, IPoseidonT3Hasher, IStylusPoseidon} from "./IStylusPoseidon.sol";
+import {
+    INoirPoseidon2Hasher,
+    IPoseidonT2Hasher,
+    IPoseidonT3Hasher,
+    IPoseidonT4Hasher,
+    IPoseidonT5Hasher,
+    IPoseidonT6Hasher,
+    IStylusPoseidon
+} from "./IStylusPoseidon.sol";
 
 /// @title One-line calls to a deployed Poseidon hasher (the Stylus contract or a Solidity/Yul one)
 /// @notice Usage:
@@ -9,9 +17,11 @@ import {INoirPoseidon2Hasher, IPoseidonT3Hasher, IStylusPoseidon} from "./IStylu
 ///     uint256 h = hasher.hashT3(a, b);
 /// (also `hasher.computeRoot(leaf, siblings, pathBits)`, `hasher.computePathNodes(leaf, siblings,
 /// pathBits)`, `hasher.hashT3Pairs(flat)`, and with `using PoseidonHasher for IStylusPoseidon`,
-/// `hasher.hashPoseidon2(a, b)`, and with `using PoseidonHasher for INoirPoseidon2Hasher`,
-/// `hasher.hashNoir(inputs)` and `hasher.hashNoir2(a, b)`; the names differ from the interface's own functions so `using` stays
-/// unambiguous).
+/// `hasher.hashPoseidon2(a, b)`; with `using PoseidonHasher for INoirPoseidon2Hasher`,
+/// `hasher.hashNoir(inputs)` and `hasher.hashNoir2(a, b)`; for the other circomlib widths, one program each,
+/// `t2.hashT2(a)`, `t4.hashT4(a, b, c)`, `t5.hashT5(a, b, c, d)`, `t6.hashT6(a, b, c, d, e)` on an
+/// `IPoseidonT2Hasher` … `IPoseidonT6Hasher`; the names differ from the interface's own functions so
+/// `using` stays unambiguous).
 /// Every call is a STATICCALL; a revert of the hasher (e.g. `InputNotInField`) is re-thrown with its
 /// revert data unchanged, and an address that returns no word reverts `NotAPoseidonHasher`.
 library PoseidonHasher {
@@ -45,6 +55,38 @@ library PoseidonHasher {
             }
             out := mload(0x00)
         }
+    }
+
+    /// @notice circomlib Poseidon T2 of (a) computed by `hasher` (`poseidon_stylus_hash1.wasm`).
+    function hashT2(IPoseidonT2Hasher hasher, uint256 a) internal view returns (uint256) {
+        return _hashWords(address(hasher), IPoseidonT2Hasher.hash.selector, 1, a, 0, 0, 0, 0);
+    }
+
+    /// @notice circomlib Poseidon T4 of (a, b, c) computed by `hasher` (`poseidon_stylus_hash3.wasm`).
+    function hashT4(IPoseidonT4Hasher hasher, uint256 a, uint256 b, uint256 c)
+        internal
+        view
+        returns (uint256)
+    {
+        return _hashWords(address(hasher), IPoseidonT4Hasher.hash.selector, 3, a, b, c, 0, 0);
+    }
+
+    /// @notice circomlib Poseidon T5 of (a, b, c, d) computed by `hasher` (`poseidon_stylus_hash4.wasm`).
+    function hashT5(IPoseidonT5Hasher hasher, uint256 a, uint256 b, uint256 c, uint256 d)
+        internal
+        view
+        returns (uint256)
+    {
+        return _hashWords(address(hasher), IPoseidonT5Hasher.hash.selector, 4, a, b, c, d, 0);
+    }
+
+    /// @notice circomlib Poseidon T6 of (a, b, c, d, e) computed by `hasher` (`poseidon_stylus_hash5.wasm`).
+    function hashT6(IPoseidonT6Hasher hasher, uint256 a, uint256 b, uint256 c, uint256 d, uint256 e)
+        internal
+        view
+        returns (uint256)
+    {
+        return _hashWords(address(hasher), IPoseidonT6Hasher.hash.selector, 5, a, b, c, d, e);
     }
 
     /// @notice Poseidon2 t = 3 of (a, b) computed by `hasher` (the Stylus contract or `PoseidonT3Yul`).
@@ -94,6 +136,43 @@ library PoseidonHasher {
         returns (uint256[] memory)
     {
         return _decodeWords(address(hasher), abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)));
+    }
+
+    /// @dev STATICCALL of `selector` with the first `count` of (a, b, c, d, e) as arguments, returning
+    /// the one word the hasher returns. The calldata is written at the free memory pointer without
+    /// allocating (nothing is kept; words past `count` are written but not sent) and the result lands
+    /// in scratch space; a revert is re-thrown with its data, a short answer is `NotAPoseidonHasher`.
+    function _hashWords(
+        address hasher,
+        bytes4 selector,
+        uint256 count,
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e
+    ) private view returns (uint256 out) {
+        bytes4 notAHasher = NotAPoseidonHasher.selector;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let input := mload(0x40)
+            mstore(input, selector)
+            mstore(add(input, 0x04), a)
+            mstore(add(input, 0x24), b)
+            mstore(add(input, 0x44), c)
+            mstore(add(input, 0x64), d)
+            mstore(add(input, 0x84), e)
+            if iszero(staticcall(gas(), hasher, input, add(0x04, shl(5, count)), 0x00, 0x20)) {
+                returndatacopy(input, 0x00, returndatasize())
+                revert(input, returndatasize())
+            }
+            if lt(returndatasize(), 0x20) {
+                mstore(0x00, notAHasher)
+                mstore(0x04, hasher)
+                revert(0x00, 0x24)
+            }
+            out := mload(0x00)
+        }
     }
 
     function _decodeWord(address hasher, bytes memory data) private view returns (uint256) {

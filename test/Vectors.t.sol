@@ -9,6 +9,7 @@ import {PoseidonT2} from "poseidon-solidity/PoseidonT2.sol";
 import {PoseidonT3 as PeerPoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 import {PoseidonT4} from "poseidon-solidity/PoseidonT4.sol";
 import {PoseidonT5} from "poseidon-solidity/PoseidonT5.sol";
+import {PoseidonT6} from "poseidon-solidity/PoseidonT6.sol";
 
 /// @notice Every implementation against the shared vectors (test/vectors, from circomlibjs and the
 /// openzeppelin-crypto Poseidon2 reference). The peers are checked too: it proves the vectors.
@@ -60,6 +61,11 @@ contract VectorsTest is Fixtures {
         for (uint256 i; i < t5.length; ++i) {
             uint256[] memory x = t5[i].inputs;
             assertEq(PoseidonT5.hash([x[0], x[1], x[2], x[3]]), t5[i].output, "t5");
+        }
+        Vector[] memory t6 = loadVectors(POSEIDON_VECTORS, ".t6");
+        for (uint256 i; i < t6.length; ++i) {
+            uint256[] memory x = t6[i].inputs;
+            assertEq(PoseidonT6.hash([x[0], x[1], x[2], x[3], x[4]]), t6[i].output, "t6");
         }
     }
 

@@ -6,8 +6,27 @@ const siblings = Array.from({ length: DEPTH }, (_, i) => String(i + 2));
 // Alternating left/right children along the path.
 const pathBits = String(0b10101010101010101010);
 
+const CIRCOMLIB = "circomlib Poseidon";
+
+/** circomlib Poseidon of 1..n on the program for n inputs. */
+function circomlibHash(n, deployable) {
+  const args = Array.from({ length: n }, (_, i) => String(i + 1));
+  return {
+    function: `hash(${args.join(",")})`,
+    deployable,
+    sig: `hash(${Array(n).fill("uint256").join(",")})`,
+    meterArgs: args.join(","),
+    castArgs: args,
+    section: CIRCOMLIB,
+  };
+}
+
 export const CALLS = [
-  { section: "circomlib Poseidon", function: "hash(1,2)", deployable: "poseidon_stylus", sig: "hash(uint256,uint256)", meterArgs: "1,2", castArgs: ["1", "2"] },
+  circomlibHash(1, "poseidon_stylus_hash1"),
+  circomlibHash(2, "poseidon_stylus"),
+  circomlibHash(3, "poseidon_stylus_hash3"),
+  circomlibHash(4, "poseidon_stylus_hash4"),
+  circomlibHash(5, "poseidon_stylus_hash5"),
   {
     section: "Poseidon2",
     function: "poseidon2(1,2)",
@@ -17,7 +36,7 @@ export const CALLS = [
     castArgs: ["1", "2"],
   },
   {
-    section: "circomlib Poseidon",
+    section: CIRCOMLIB,
     function: `rootFromPath(depth ${DEPTH})`,
     deployable: "poseidon_stylus",
     sig: "rootFromPath(uint256,uint256[],uint256)",
@@ -25,7 +44,7 @@ export const CALLS = [
     castArgs: ["1", `[${siblings.join(",")}]`, pathBits],
   },
   {
-    section: "circomlib Poseidon",
+    section: CIRCOMLIB,
     function: `nodesFromPath(depth ${DEPTH})`,
     deployable: "poseidon_stylus",
     sig: "nodesFromPath(uint256,uint256[],uint256)",

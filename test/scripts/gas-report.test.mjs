@@ -90,6 +90,14 @@ const EXPECTED = [
   ["poseidon-solidity 0.0.5 PoseidonT3", HASH, [5_000, 60_000]],
   ["circomlibjs 0.1.7", HASH, [5_000, 60_000]],
   ["Poseidon2Yul (", "poseidon2(1,2)", [5_000, 40_000]],
+  // The other circomlib widths: poseidon-solidity and circomlibjs's generated contract.
+  ...[1, 3, 4, 5].flatMap((n) => {
+    const fn = `hash(${Array.from({ length: n }, (_, i) => i + 1).join(",")})`;
+    return [
+      [`poseidon-solidity 0.0.5 PoseidonT${n + 1}`, fn, [5_000, 200_000]],
+      [`circomlibjs 0.1.7 poseidonContract.createCode(${n})`, fn, [5_000, 200_000]],
+    ];
+  }),
   ["PoseidonT3Yul (", ROOT20, [20 * 5_000, 20 * 40_000]],
   ["PoseidonT3Solidity (", ROOT20, [20 * 100_000, 20 * 1_000_000]],
   ["PoseidonT3Yul (", "nodesFromPath(depth 20)", [20 * 5_000, 20 * 40_000]],

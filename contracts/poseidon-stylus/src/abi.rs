@@ -2,8 +2,8 @@
 //! argument decoders the dispatcher uses, the custom errors it reverts with, and (with the
 //! `export-abi` feature) the JSON ABI that `cargo stylus export-abi` prints.
 //!
-//! Functions come in groups, one per cargo feature, because each Poseidon width brings its own
-//! 6–22 KB of round constants and all of them together do not fit Stylus's 24 KiB limit. Unit tests
+//! Functions come in groups, one per cargo feature, one deployable each: each Poseidon width
+//! brings its own round constants, and a program is charged per call for its size. Unit tests
 //! compile every group.
 
 use alloy_sol_types::sol;
@@ -176,5 +176,15 @@ sol! {
         function poseidon2CodexPermuteT3(uint256[3] calldata state) external pure returns (uint256[3] memory);
         /// The Poseidon2 permutation, t = 4, Codex set.
         function poseidon2CodexPermuteT4(uint256[4] calldata state) external pure returns (uint256[4] memory);
+    }
+}
+
+#[cfg(any(test, feature = "hash5"))]
+sol! {
+    /// circomlib Poseidon t = 6 (feature `hash5`).
+    #[sol(abi)]
+    interface IPoseidonT6 {
+        /// circomlib Poseidon of five inputs, equal to circomlibjs `poseidon([a, b, c, d, e])`.
+        function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external pure returns (uint256);
     }
 }

@@ -149,6 +149,12 @@ fn route(calldata: &[u8]) -> Result<Vec<u8>, Revert> {
             let (a, b, c, d) = (args.word(0)?, args.word(1)?, args.word(2)?, args.word(3)?);
             Some(functions::hash4(a, b, c, d).map(returndata::word))
         })()),
+        #[cfg(any(test, feature = "hash5"))]
+        abi::IPoseidonT6::hashCall::SELECTOR => decoded((|| {
+            let (a, b, c) = (args.word(0)?, args.word(1)?, args.word(2)?);
+            let (d, e) = (args.word(3)?, args.word(4)?);
+            Some(functions::hash5(a, b, c, d, e).map(returndata::word))
+        })()),
         _ => Err(invalid_calldata(calldata)),
     }
 }

@@ -34,6 +34,8 @@ pub fn json_abi() -> JsonAbi {
     parts.push(abi::IPoseidonT5::abi::contract());
     #[cfg(any(test, feature = "goldilocks"))]
     parts.push(abi::IGoldilocksPoseidon::abi::contract());
+    #[cfg(any(test, feature = "hash5"))]
+    parts.push(abi::IPoseidonT6::abi::contract());
 
     let mut merged = JsonAbi::new();
     for part in parts {

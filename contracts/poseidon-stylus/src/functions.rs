@@ -79,6 +79,19 @@ pub fn hash4(a: &Word, b: &Word, c: &Word, d: &Word) -> Result<Word, Revert> {
     Ok(poseidon_bn254::poseidon::hash4(&inputs).to_be_bytes())
 }
 
+/// circomlib Poseidon t = 6: `hash(uint256,uint256,uint256,uint256,uint256)`.
+#[cfg(any(test, feature = "hash5"))]
+pub fn hash5(a: &Word, b: &Word, c: &Word, d: &Word, e: &Word) -> Result<Word, Revert> {
+    let inputs = [
+        field_element(a, 0)?,
+        field_element(b, 1)?,
+        field_element(c, 2)?,
+        field_element(d, 3)?,
+        field_element(e, 4)?,
+    ];
+    Ok(poseidon_bn254::poseidon::hash5(&inputs).to_be_bytes())
+}
+
 /// Poseidon2 t = 3: `poseidon2(uint256,uint256)`.
 #[cfg(any(test, feature = "poseidon2"))]
 pub fn poseidon2(a: &Word, b: &Word) -> Result<Word, Revert> {

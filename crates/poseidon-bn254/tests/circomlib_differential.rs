@@ -1,4 +1,4 @@
-//! Differential tests of `poseidon::hash1..hash4` against the JavaScript references, through
+//! Differential tests of `poseidon::hash1..hash5` against the JavaScript references, through
 //! one Node process per reference (`tests/js/reference.mjs`): 1,000 random inputs per width,
 //! generated at test time, plus every tuple of the edge values 0, 1 and p − 1.
 //!
@@ -11,14 +11,15 @@ use poseidon_bn254::{poseidon, Fr};
 
 const RANDOM_INPUTS_PER_WIDTH: usize = 1_000;
 
-/// Our hash of a list of 1 to 4 inputs.
+/// Our hash of a list of 1 to 5 inputs.
 fn ours(inputs: &[Fr]) -> Fr {
     match inputs.len() {
         1 => poseidon::hash1(&[inputs[0]]),
         2 => poseidon::hash2(&[inputs[0], inputs[1]]),
         3 => poseidon::hash3(&[inputs[0], inputs[1], inputs[2]]),
         4 => poseidon::hash4(&[inputs[0], inputs[1], inputs[2], inputs[3]]),
-        n => unreachable!("circomlib Poseidon is tested for 1 to 4 inputs, not {n}"),
+        5 => poseidon::hash5(&[inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]]),
+        n => unreachable!("circomlib Poseidon is tested for 1 to 5 inputs, not {n}"),
     }
 }
 
@@ -38,6 +39,7 @@ fn assert_matches_reference(reference: &str) {
     batch_for_width::<2>(&mut rng, &mut batch);
     batch_for_width::<3>(&mut rng, &mut batch);
     batch_for_width::<4>(&mut rng, &mut batch);
+    batch_for_width::<5>(&mut rng, &mut batch);
 
     let expected = node_reference_hashes(reference, &batch);
     let mismatches: Vec<String> = batch
@@ -64,16 +66,16 @@ fn assert_matches_reference(reference: &str) {
 }
 
 #[test]
-fn hash1_to_hash4_match_circomlibjs_wasm_poseidon() {
+fn hash1_to_hash5_match_circomlibjs_wasm_poseidon() {
     assert_matches_reference("circomlibjs-wasm");
 }
 
 #[test]
-fn hash1_to_hash4_match_circomlibjs_unoptimized_reference_poseidon() {
+fn hash1_to_hash5_match_circomlibjs_unoptimized_reference_poseidon() {
     assert_matches_reference("circomlibjs-reference");
 }
 
 #[test]
-fn hash1_to_hash4_match_poseidon_lite() {
+fn hash1_to_hash5_match_poseidon_lite() {
     assert_matches_reference("poseidon-lite");
 }

@@ -1,4 +1,4 @@
-//! Differential test of `poseidon::hash1..hash4` against light-poseidon (`new_circom(n)`), an
+//! Differential test of `poseidon::hash1..hash5` against light-poseidon (`new_circom(n)`), an
 //! independent Rust implementation of circomlib Poseidon on arkworks' field: 1,000 random
 //! inputs per width plus every tuple of 0, 1 and p − 1.
 
@@ -12,7 +12,7 @@ const RANDOM_INPUTS_PER_WIDTH: usize = 1_000;
 
 /// light-poseidon's circom hash of `inputs`, through its big-endian byte interface.
 fn light_poseidon_hash(inputs: &[Fr]) -> Fr {
-    let mut hasher = Poseidon::<ark_bn254::Fr>::new_circom(inputs.len()).expect("1 to 4 inputs");
+    let mut hasher = Poseidon::<ark_bn254::Fr>::new_circom(inputs.len()).expect("1 to 5 inputs");
     let bytes: Vec<[u8; 32]> = inputs.iter().map(Fr::to_be_bytes).collect();
     let slices: Vec<&[u8]> = bytes.iter().map(|b| b.as_slice()).collect();
     let hash = hasher.hash_bytes_be(&slices).expect("inputs are canonical");
@@ -49,4 +49,9 @@ fn hash3_matches_light_poseidon() {
 #[test]
 fn hash4_matches_light_poseidon() {
     assert_width_matches::<4>("hash4_matches_light_poseidon", poseidon::hash4);
+}
+
+#[test]
+fn hash5_matches_light_poseidon() {
+    assert_width_matches::<5>("hash5_matches_light_poseidon", poseidon::hash5);
 }

@@ -1,10 +1,13 @@
 //! The circomlib Poseidon parameter tables are the reference's, and they compute the reference
 //! permutation:
-//! 1. every entry of `poseidon::params::t2..t5` (C, S, M, P) equals circomlibjs's
+//! 1. every entry of `poseidon::params::t2..t6` (C, S, M, P) equals circomlibjs's
 //!    `src/poseidon_constants_opt.json`;
-//! 2. `hash1..hash4` (sparse optimized form) equal a plain Poseidon permutation written here
-//!    from circomlibjs's unoptimized `src/poseidon_constants.json` (the Grain-LFSR constants and
-//!    Cauchy MDS matrix), on random inputs and the edge values.
+//! 2. the companion-form tables (`COMPANION_*`, derived by `scripts/gen-constants.mjs`) satisfy
+//!    their defining identities with `M`, recomputed here in the library's own field arithmetic;
+//! 3. `hash1..hash5` in every representation (`poseidon::forms::{sparse, dense, companion}`)
+//!    equal a plain Poseidon permutation written here from circomlibjs's unoptimized
+//!    `src/poseidon_constants.json` (the Grain-LFSR constants and Cauchy MDS matrix), on random
+//!    inputs and the edge values.
 
 mod common;
 
@@ -14,8 +17,8 @@ use poseidon_bn254::Fr;
 use serde_json::Value;
 
 const FULL_ROUNDS: usize = 8;
-/// circomlibjs `N_ROUNDS_P` for t = 2..5 (poseidon_reference.js).
-const CIRCOMLIB_PARTIAL_ROUNDS: [usize; 4] = [56, 57, 56, 60];
+/// circomlibjs `N_ROUNDS_P` for t = 2..6 (poseidon_reference.js).
+const CIRCOMLIB_PARTIAL_ROUNDS: [usize; 5] = [56, 57, 56, 60, 60];
 const RANDOM_INPUTS_PER_WIDTH: usize = 1_000;
 
 fn json_vector(table: &Value) -> Vec<Fr> {
@@ -116,6 +119,120 @@ fn t5_optimized_tables_match_circomlibjs() {
     assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
 }
 
+#[test]
+fn t6_optimized_tables_match_circomlibjs() {
+    use params::t6 as t;
+    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
+    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
+}
+
+/// `Σ_j a[j]·b[j]`.
+fn dot(a: &[Fr], b: &[Fr]) -> Fr {
+    a.iter()
+        .zip(b)
+        .fold(Fr::ZERO, |acc, (x, y)| acc.add(&x.mul(y)))
+}
+
+/// The companion tables of one width against their definitions (see `poseidon`'s docs), from the
+/// published `M` alone: with `A = Mᵀ = [[a, bᵀ], [c, D]]` and `Q = [c, Dc, …, Dⁿ⁻¹c]`,
+/// `ROW = [a, bᵀQ]`, `Dⁿc = Σ_j SCALE[j]·Dʲc`, `diag(1, Q)·PREᵀ = A` and `POSTᵀ = [[a, bᵀQ], [c, DQ]]`.
+fn assert_companion_tables_derive_from_m<const T: usize, const N: usize>(
+    m: &[[Fr; T]; T],
+    row: &[Fr; T],
+    scale: &[Fr; N],
+    pre: &[[Fr; T]; T],
+    post: &[[Fr; T]; T],
+) {
+    assert_eq!(N + 1, T);
+    // Effective matrices (new = X·state): circomlib's tables are stored transposed.
+    let effective = |x: &[[Fr; T]; T]| -> Vec<Vec<Fr>> {
+        (0..T).map(|i| (0..T).map(|j| x[j][i]).collect()).collect()
+    };
+    let a = effective(m);
+    let (b, c): (Vec<Fr>, Vec<Fr>) = (
+        (1..T).map(|j| a[0][j]).collect(),
+        (1..T).map(|i| a[i][0]).collect(),
+    );
+    let d: Vec<Vec<Fr>> = (1..T).map(|i| a[i][1..].to_vec()).collect();
+    let apply_d = |v: &[Fr]| -> Vec<Fr> { d.iter().map(|row| dot(row, v)).collect() };
+    // Krylov vectors c, Dc, …, Dⁿc; Q's columns are the first n.
+    let mut krylov = vec![c.clone()];
+    for _ in 0..N {
+        krylov.push(apply_d(krylov.last().unwrap()));
+    }
+    let q_column = |k: usize| &krylov[k];
+    let name = format!("t{T}");
+
+    assert_eq!(row[0], a[0][0], "{name}: COMPANION_ROW[0] is a");
+    for k in 0..N {
+        assert_eq!(
+            row[1 + k],
+            dot(&b, q_column(k)),
+            "{name}: COMPANION_ROW[{}] = bᵀ·Q[{k}]",
+            1 + k
+        );
+    }
+    let combination = (0..N).fold(vec![Fr::ZERO; N], |acc, k| {
+        acc.iter()
+            .zip(q_column(k))
+            .map(|(x, q)| x.add(&scale[k].mul(q)))
+            .collect()
+    });
+    assert_eq!(
+        combination, krylov[N],
+        "{name}: Dⁿc = Σ_j COMPANION_SCALE[j]·Dʲc"
+    );
+
+    let pre = effective(pre);
+    assert_eq!(
+        pre[0], a[0],
+        "{name}: COMPANION_PRE leaves lane 0's row as M's"
+    );
+    for i in 0..N {
+        for j in 0..T {
+            let q_pre: Fr = (0..N).fold(Fr::ZERO, |acc, k| {
+                acc.add(&q_column(k)[i].mul(&pre[1 + k][j]))
+            });
+            assert_eq!(
+                q_pre,
+                a[1 + i][j],
+                "{name}: (Q·COMPANION_PRE)[{}][{j}] = A",
+                1 + i
+            );
+        }
+    }
+
+    let post = effective(post);
+    assert_eq!(
+        post[0],
+        row.to_vec(),
+        "{name}: COMPANION_POST's lane 0 row is COMPANION_ROW"
+    );
+    for i in 0..N {
+        assert_eq!(post[1 + i][0], c[i], "{name}: COMPANION_POST column 0 is c");
+        for k in 0..N {
+            assert_eq!(
+                post[1 + i][1 + k],
+                q_column(k + 1)[i],
+                "{name}: COMPANION_POST = D·Q"
+            );
+        }
+    }
+}
+
+#[test]
+fn companion_tables_derive_from_the_published_mds_matrix() {
+    use params::{t2, t3, t4, t5, t6};
+    macro_rules! check {
+        ($($t:ident),*) => {$(
+            assert_companion_tables_derive_from_m(
+                &$t::M, &$t::COMPANION_ROW, &$t::COMPANION_SCALE, &$t::COMPANION_PRE, &$t::COMPANION_POST,
+            );
+        )*};
+    }
+    check!(t2, t3, t4, t5, t6);
+}
+
 /// The plain Poseidon permutation of circomlibjs `poseidon_reference.js`, squeezing lane 0.
 struct PlainPoseidon {
     width: usize,
@@ -188,36 +305,37 @@ fn assert_equals_plain_permutation<const N: usize>(test: &str, optimized: fn(&[F
     }
 }
 
-#[test]
-fn hash1_equals_plain_permutation_from_unoptimized_constants() {
-    assert_equals_plain_permutation::<1>(
-        "hash1_equals_plain_permutation_from_unoptimized_constants",
-        poseidon::hash1,
-    );
+/// Every width of one representation against the plain permutation.
+macro_rules! every_width_equals_plain_permutation {
+    ($($test:ident: $form:ident),*) => {$(
+        #[test]
+        fn $test() {
+            use poseidon::forms::$form as form;
+            let test = stringify!($test);
+            assert_equals_plain_permutation::<1>(test, form::hash1);
+            assert_equals_plain_permutation::<2>(test, form::hash2);
+            assert_equals_plain_permutation::<3>(test, form::hash3);
+            assert_equals_plain_permutation::<4>(test, form::hash4);
+            assert_equals_plain_permutation::<5>(test, form::hash5);
+        }
+    )*};
 }
 
-#[test]
-fn hash2_equals_plain_permutation_from_unoptimized_constants() {
-    assert_equals_plain_permutation::<2>(
-        "hash2_equals_plain_permutation_from_unoptimized_constants",
-        poseidon::hash2,
-    );
-}
+every_width_equals_plain_permutation!(
+    sparse_form_equals_plain_permutation_at_every_width: sparse,
+    dense_form_equals_plain_permutation_at_every_width: dense,
+    companion_form_equals_plain_permutation_at_every_width: companion
+);
 
+/// The shipped `hash1..hash5` (whichever representation each width uses).
 #[test]
-fn hash3_equals_plain_permutation_from_unoptimized_constants() {
-    assert_equals_plain_permutation::<3>(
-        "hash3_equals_plain_permutation_from_unoptimized_constants",
-        poseidon::hash3,
-    );
-}
-
-#[test]
-fn hash4_equals_plain_permutation_from_unoptimized_constants() {
-    assert_equals_plain_permutation::<4>(
-        "hash4_equals_plain_permutation_from_unoptimized_constants",
-        poseidon::hash4,
-    );
+fn shipped_hashes_equal_plain_permutation() {
+    let test = "shipped_hashes_equal_plain_permutation";
+    assert_equals_plain_permutation::<1>(test, poseidon::hash1);
+    assert_equals_plain_permutation::<2>(test, poseidon::hash2);
+    assert_equals_plain_permutation::<3>(test, poseidon::hash3);
+    assert_equals_plain_permutation::<4>(test, poseidon::hash4);
+    assert_equals_plain_permutation::<5>(test, poseidon::hash5);
 }
 
 /// The plain permutation above is itself pinned to a published value, so a bug shared by it

@@ -27,6 +27,18 @@ fn circomlib_poseidon_t5_of_1_2_3_4() {
 }
 
 #[test]
+fn circomlib_poseidon_t6_of_1_2_0_0_0() {
+    // circomlib test/poseidoncircuit.js ("hash([1, 2]) t=6") and go-iden3-crypto's
+    // TestPoseidonHash: poseidon([1, 2, 0, 0, 0]) =
+    // 1018317224307729531995786483840663576608797660851238720571059489595066344487.
+    let inputs = [1, 2, 0, 0, 0].map(Fr::from_u64);
+    assert_eq!(
+        poseidon::hash5(&inputs),
+        fr("0x024058dd1e168f34bac462b6fffe58fd69982807e9884c1c6148182319cee427")
+    );
+}
+
+#[test]
 fn openzeppelin_poseidon2_of_123_123456() {
     // openzeppelin-crypto 0.3 `poseidon2::instance::bn256` smoke test.
     let h = poseidon2::hash2(&[Fr::from_u64(123), Fr::from_u64(123456)]);

@@ -41,9 +41,10 @@ const EXAMPLES: &str = "Examples:
 
 #[derive(Subcommand)]
 enum Command {
-    /// circomlib Poseidon of 1 to 4 inputs (circomlibjs `poseidon([...])`, poseidon-solidity).
+    /// circomlib Poseidon of 1 to 5 inputs (circomlibjs `poseidon([...])`, poseidon-solidity
+    /// `PoseidonT2` … `PoseidonT6`).
     Hash {
-        /// 1 to 4 field elements.
+        /// 1 to 5 field elements.
         #[arg(required = true, num_args = 1..)]
         inputs: Vec<String>,
     },
@@ -116,7 +117,8 @@ fn hash(command: Command) -> Result<Fr, String> {
                 [a, b] => Ok(poseidon::hash2(&[*a, *b])),
                 [a, b, c] => Ok(poseidon::hash3(&[*a, *b, *c])),
                 [a, b, c, d] => Ok(poseidon::hash4(&[*a, *b, *c, *d])),
-                _ => Err(format!("hash takes 1 to 4 inputs, got {}", elements.len())),
+                [a, b, c, d, e] => Ok(poseidon::hash5(&[*a, *b, *c, *d, *e])),
+                _ => Err(format!("hash takes 1 to 5 inputs, got {}", elements.len())),
             }
         }
         Command::Poseidon2 { a, b } => {

@@ -149,8 +149,8 @@ fn exported_abi_matches_solidity_interface() {
     );
     assert_eq!(
         ours.len(),
-        19 + 12 + 8,
-        "19 BN254 and 12 Goldilocks functions, 8 errors"
+        20 + 12 + 8,
+        "20 BN254 and 12 Goldilocks functions, 8 errors"
     );
 }
 

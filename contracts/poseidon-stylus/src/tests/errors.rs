@@ -9,7 +9,7 @@ use crate::abi::IPoseidonErrors::{
     EmptyInput, InputNotInField, InvalidCalldata, OddPairsLength, PathBitsOutOfRange,
     TooManySiblings,
 };
-use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5};
+use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
 use crate::functions::MAX_SIBLINGS;
 
 fn not_in_field(position: usize, value: U256) -> Revert {
@@ -61,6 +61,13 @@ fn every_fixed_width_function_rejects_each_position() {
             let [a, b, c, d] = with_bad::<4>(at, bad);
             assert_eq!(
                 revert_of(&IPoseidonT5::hashCall { a, b, c, d }),
+                not_in_field(at, bad)
+            );
+        }
+        for at in 0..5 {
+            let [a, b, c, d, e] = with_bad::<5>(at, bad);
+            assert_eq!(
+                revert_of(&IPoseidonT6::hashCall { a, b, c, d, e }),
                 not_in_field(at, bad)
             );
         }
@@ -322,6 +329,10 @@ fn all_selectors() -> Vec<([u8; 4], &'static str)> {
         (
             IPoseidonT5::hashCall::SELECTOR,
             IPoseidonT5::hashCall::SIGNATURE,
+        ),
+        (
+            IPoseidonT6::hashCall::SELECTOR,
+            IPoseidonT6::hashCall::SIGNATURE,
         ),
     ]
 }

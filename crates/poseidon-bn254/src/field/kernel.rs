@@ -76,6 +76,21 @@ pub(crate) mod ops {
     pub fn pow5(a: &Fr) -> Fr {
         Fr(backend::mul(&backend::square(&backend::square(&a.0)), &a.0))
     }
+
+    /// a · b.
+    #[inline(always)]
+    pub fn mul(a: &Fr, b: &Fr) -> Fr {
+        Fr(backend::mul(&a.0, &b.0))
+    }
+
+    /// Σ a[i]·b[i], reduced once (see [`Fr::sum_of_products`]).
+    #[inline(always)]
+    pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
+        Fr(backend::sum_of_products::<N>(
+            a.each_ref().map(|x| &x.0),
+            b.each_ref().map(|x| &x.0),
+        ))
+    }
 }
 
 /// Declares a fused round kernel (see the module docs):

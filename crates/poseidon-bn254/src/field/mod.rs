@@ -385,16 +385,16 @@ mod shared {
                         let b = b.first_chunk::<$n>().expect("N matches");
                         seq!(K in 0..$params { $dot(&mut out.0, b, #(a[K / $limbs].0[K % $limbs],)*) })
                     })*
-                    _ => panic!("sum_of_products supports 2 to 5 terms"),
+                    _ => panic!("sum_of_products supports 2 to 6 terms"),
                 }
             }
         };
     }
 
     #[cfg(use_u29x9)]
-    wasm_kernels!(9; dot2: 2 => 18, dot3: 3 => 27, dot4: 4 => 36, dot5: 5 => 45);
+    wasm_kernels!(9; dot2: 2 => 18, dot3: 3 => 27, dot4: 4 => 36, dot5: 5 => 45, dot6: 6 => 54);
     #[cfg(not(use_u29x9))]
-    wasm_kernels!(4; dot2: 2 => 8, dot3: 3 => 12, dot4: 4 => 16, dot5: 5 => 20);
+    wasm_kernels!(4; dot2: 2 => 8, dot3: 3 => 12, dot4: 4 => 16, dot5: 5 => 20, dot6: 6 => 24);
 
     #[inline(never)]
     pub fn square_assign(a: &mut Fr) {

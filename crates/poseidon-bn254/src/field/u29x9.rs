@@ -1,7 +1,7 @@
 //! Montgomery arithmetic on nine 29-bit limbs held in `u64` (R = 2^261), built for Stylus.
 //!
 //! Why 29 bits: a limb product is < 2^58, so a whole column of the schoolbook product plus the
-//! interleaved Montgomery reduction (at most 9 + 9 products, or 5·9 + 9 for a 5-term dot
+//! interleaved Montgomery reduction (at most 9 + 9 products, or 6·9 + 9 for a 6-term dot
 //! product) sums in one `u64` with no carry handling per product: every `i64.mul` is followed
 //! by one `i64.add` and nothing else, and no `u128` (a `__multi3` call on wasm32) appears.
 //!
@@ -9,7 +9,7 @@
 //! FIPS): first the 17 column sums of a·b (`product_columns`, or 45 products for a square),
 //! then `redc` folds in m·p one column at a time. R = 2^261 ≫ 4p keeps every result below
 //! p + 4p²/R < 1.03p, so no final subtraction is needed; a dot product of up to
-//! [`MAX_DOT`] terms is reduced once (< 1.12p).
+//! [`MAX_DOT`] terms is reduced once (< 1.19p).
 //!
 //! Invariant ("weakly reduced"): every limb < 2^29 and the value is in [0, 2p). Only
 //! [`to_canonical`] reduces fully; `Fr` compares canonical values.
@@ -23,9 +23,21 @@ pub type Repr = [u64; 9];
 const BITS: u32 = 29;
 const MASK: u64 = (1 << BITS) - 1;
 
-/// Most terms a dot product may have and still be reduced once: a column then holds
-/// 9·5 + 9 products < 2^58 each, 54·2^58 < 2^63.8 (plus a carry < 2^35).
-pub const MAX_DOT: usize = 5; // `sum_of_products` unrolls this many terms
+/// Most terms a dot product may have and still be reduced once (`sum_of_products` unrolls this
+/// many): the fullest column of `redc` then sums 9 limb products per term, 9 more of m·p and the
+/// carry from the column before: 9·6 + 9 = 63 products ≤ (2^29 − 1)² each plus a carry < 2^35,
+/// below 2^64 ([`COLUMN_BOUND_HOLDS`]); a seventh term would not be (72 · 2^58 > 2^64). The result
+/// is below p + 6·(2p)²/R < 1.19p.
+pub const MAX_DOT: usize = 6;
+
+/// The bound [`MAX_DOT`] relies on, checked at compile time: the largest possible column sum of a
+/// `MAX_DOT`-term dot product in `redc` fits in a `u64`.
+pub const COLUMN_BOUND_HOLDS: bool = {
+    let product = (MASK as u128) * (MASK as u128);
+    let carry = (u64::MAX >> BITS) as u128;
+    (9 * MAX_DOT as u128 + 9) * product + carry <= u64::MAX as u128
+};
+const _: () = assert!(COLUMN_BOUND_HOLDS, "MAX_DOT-term column sums overflow u64");
 
 /// 64-bit limbs to 29-bit limbs (the value must be < 2^261).
 const fn from_u64x4(x: &[u64; 4]) -> Repr {
@@ -208,7 +220,7 @@ pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
     let mut t = [0u64; 17];
     // Unrolled to MAX_DOT terms with constant conditions (LLVM kept a loop over N, paying a
     // branch and block entries per term and the column sums through local.set).
-    seq!(TERM in 0..5 {
+    seq!(TERM in 0..6 {
         if TERM < N {
             let columns = product_columns(a[TERM], b[TERM]);
             seq!(K in 0..17 {
@@ -467,6 +479,29 @@ mod tests {
                 "reduce({v:?}) mod p"
             );
         }
+    }
+
+    /// The bound behind [`MAX_DOT`]: a `MAX_DOT`-term dot product of the largest limbs any
+    /// value can have (every limb 2^29 − 1, far above 2p) makes the largest column sums `redc`
+    /// can see. It must not overflow (the lib tests run with overflow checks) and must still be
+    /// Σ a·b·R⁻¹ mod p, computed here with big integers.
+    #[test]
+    fn dot_product_of_max_dot_terms_fits_its_column_bound() {
+        use ruint::aliases::{U256, U320};
+        let value = |x: &Repr| -> U320 {
+            x.iter()
+                .rev()
+                .fold(U320::ZERO, |acc, &limb| (acc << 29usize) + U320::from(limb))
+        };
+        let p = U320::from(U256::from_limbs(P64));
+        let r_inverse = (U320::from(1u64) << 261usize)
+            .inv_mod(p)
+            .expect("R is invertible mod p");
+        let largest = [MASK; 9];
+        let dot = sum_of_products([&largest; MAX_DOT], [&largest; MAX_DOT]);
+        let square = value(&largest).mul_mod(value(&largest), p);
+        let expected = (U320::from(MAX_DOT) * square).mul_mod(r_inverse, p);
+        assert_eq!(value(&dot).reduce_mod(p), expected);
     }
 
     #[test]

@@ -4,3 +4,4 @@ pub mod t2;
 pub mod t3;
 pub mod t4;
 pub mod t5;
+pub mod t6;

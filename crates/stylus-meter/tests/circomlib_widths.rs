@@ -1,0 +1,374 @@
+//! Every circomlib width as deployed: the five programs `scripts/build-wasm.sh` writes, one per
+//! width (`poseidon_stylus_hash1.wasm`, `poseidon_stylus.wasm` for two inputs,
+//! `poseidon_stylus_hash3.wasm` … `poseidon_stylus_hash5.wasm`), run through the meter: the Stylus
+//! limits with no data segment, circomlibjs's vectors and published values, random inputs against
+//! the native library, `InputNotInField(position, value)` at every position, and calldata that does
+//! not decode (including the other widths' selectors).
+//!
+//! Ignored by a plain `cargo test` because it needs the built files; `scripts/test.sh` builds them
+//! and runs these with `--include-ignored`.
+
+use alloy_sol_types::{SolError, SolValue};
+use poseidon_bn254::{poseidon, Fr};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::{path::PathBuf, sync::OnceLock};
+use stylus_meter::{CallReport, Program};
+
+type U256 = alloy_sol_types::private::U256;
+
+alloy_sol_types::sol! {
+    error InputNotInField(uint256 position, uint256 value);
+    error InvalidCalldata(bytes4 selector);
+}
+
+const P_HEX: &str = "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001";
+/// Random inputs per width checked against the native library.
+const RANDOM_CALLS_PER_WIDTH: usize = 300;
+
+/// One width: its program file and its function.
+struct Width {
+    inputs: usize,
+    file: &'static str,
+}
+
+const WIDTHS: [Width; 5] = [
+    Width {
+        inputs: 1,
+        file: "poseidon_stylus_hash1.wasm",
+    },
+    Width {
+        inputs: 2,
+        file: "poseidon_stylus.wasm",
+    },
+    Width {
+        inputs: 3,
+        file: "poseidon_stylus_hash3.wasm",
+    },
+    Width {
+        inputs: 4,
+        file: "poseidon_stylus_hash4.wasm",
+    },
+    Width {
+        inputs: 5,
+        file: "poseidon_stylus_hash5.wasm",
+    },
+];
+
+impl Width {
+    /// `hash(uint256,…)` with this many arguments.
+    fn signature(&self) -> String {
+        format!("hash({})", vec!["uint256"; self.inputs].join(","))
+    }
+
+    fn selector(&self) -> [u8; 4] {
+        alloy_primitives::keccak256(self.signature().as_bytes()).0[..4]
+            .try_into()
+            .unwrap()
+    }
+
+    fn calldata(&self, inputs: &[U256]) -> Vec<u8> {
+        assert_eq!(inputs.len(), self.inputs);
+        let mut calldata = self.selector().to_vec();
+        for input in inputs {
+            calldata.extend_from_slice(&input.to_be_bytes::<32>());
+        }
+        calldata
+    }
+
+    /// The program, loaded once.
+    fn program(&self) -> &'static Program {
+        static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
+        PROGRAMS[self.inputs - 1].get_or_init(|| {
+            let path = root().join("target/stylus").join(self.file);
+            Program::from_file(&path).unwrap_or_else(|err| {
+                panic!(
+                    "cannot load {} ({err}); build it with scripts/build-wasm.sh",
+                    path.display()
+                )
+            })
+        })
+    }
+
+    fn call(&self, calldata: &[u8]) -> CallReport {
+        self.program().call(calldata).expect("the call runs")
+    }
+
+    fn hash(&self, inputs: &[U256]) -> U256 {
+        let report = self.call(&self.calldata(inputs));
+        assert!(
+            !report.reverted,
+            "{}{inputs:?} reverted with 0x{}",
+            self.file,
+            hex(&report.returndata)
+        );
+        U256::abi_decode(&report.returndata).expect("one uint256")
+    }
+
+    fn reverts_with(&self, calldata: &[u8], expected: Vec<u8>, what: &str) {
+        let report = self.call(calldata);
+        assert!(
+            report.reverted,
+            "{} {what}: expected a revert, got 0x{}",
+            self.file,
+            hex(&report.returndata)
+        );
+        assert_eq!(
+            hex(&report.returndata),
+            hex(&expected),
+            "{} {what}",
+            self.file
+        );
+    }
+
+    /// The native library's hash of the same inputs.
+    fn native(&self, inputs: &[U256]) -> U256 {
+        let fr: Vec<Fr> = inputs.iter().map(|x| to_fr(*x)).collect();
+        let hash = match fr[..] {
+            [a] => poseidon::hash1(&[a]),
+            [a, b] => poseidon::hash2(&[a, b]),
+            [a, b, c] => poseidon::hash3(&[a, b, c]),
+            [a, b, c, d] => poseidon::hash4(&[a, b, c, d]),
+            [a, b, c, d, e] => poseidon::hash5(&[a, b, c, d, e]),
+            _ => unreachable!(),
+        };
+        U256::from_be_bytes(hash.to_be_bytes())
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn p() -> U256 {
+    P_HEX.parse().unwrap()
+}
+
+fn to_fr(value: U256) -> Fr {
+    Fr::from_be_bytes(&value.to_be_bytes::<32>()).expect("canonical")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
+    InvalidCalldata {
+        selector: selector.into(),
+    }
+    .abi_encode()
+}
+
+fn random_field(rng: &mut StdRng) -> U256 {
+    loop {
+        let candidate = U256::from_be_bytes(rng.random::<[u8; 32]>()) >> 2;
+        if candidate < p() {
+            return candidate;
+        }
+    }
+}
+
+/// (inputs, output) pairs of table `t{inputs + 1}` of `test/vectors/poseidon.json` (circomlibjs).
+fn vectors(inputs: usize) -> Vec<(Vec<U256>, U256)> {
+    let path = root().join("test/vectors/poseidon.json");
+    let text = std::fs::read_to_string(&path).expect("test/vectors/poseidon.json");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("vector json");
+    let table = format!("t{}", inputs + 1);
+    json[&table]
+        .as_array()
+        .unwrap_or_else(|| panic!("no table {table}: run node scripts/gen-vectors.mjs"))
+        .iter()
+        .map(|v| {
+            let inputs = v["inputs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().parse().unwrap())
+                .collect();
+            (inputs, v["output"].as_str().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn every_width_fits_the_stylus_limits_with_no_data_segment() {
+    for width in &WIDTHS {
+        let path = root().join("target/stylus").join(width.file);
+        let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Constants must be immediates: a data segment costs ~0.75 gas a byte on every call.
+        let mut data_bytes = 0;
+        for payload in wasmparser::Parser::new(0).parse_all(&wasm) {
+            if let wasmparser::Payload::DataSection(reader) = payload.expect("valid wasm") {
+                for data in reader {
+                    data_bytes += data.expect("data segment").data.len();
+                }
+            }
+        }
+        assert_eq!(data_bytes, 0, "{}: data segment bytes", width.file);
+        assert!(
+            stylus_meter::cargo_stylus::has_project_hash(&wasm),
+            "{}: written as cargo-stylus deploys it",
+            width.file
+        );
+        let (sizes, activation) = (width.program().sizes(), width.program().activation());
+        assert!(
+            sizes.compressed <= 24 * 1024,
+            "{}: compressed {} > 24 KiB",
+            width.file,
+            sizes.compressed
+        );
+        assert!(activation.footprint <= 2, "{}: footprint", width.file);
+        println!(
+            "{}: {} bytes, {} brotli, init {} / cached init {}",
+            width.file,
+            sizes.wasm,
+            sizes.compressed,
+            activation.init_cost,
+            activation.cached_init_cost
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn every_width_matches_circomlibjs_vectors() {
+    for width in &WIDTHS {
+        let cases = vectors(width.inputs);
+        assert!(cases.len() >= 10, "t{}: too few vectors", width.inputs + 1);
+        for (inputs, output) in cases {
+            assert_eq!(
+                width.hash(&inputs),
+                output,
+                "{}{inputs:?}",
+                width.signature()
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn wide_widths_reproduce_published_values() {
+    let small = |xs: &[u64]| xs.iter().map(|&x| U256::from(x)).collect::<Vec<_>>();
+    // circomlibjs test/poseidon.js: poseidon([1, 2, 3, 4]).
+    let t5: U256 = "0x299c867db6c1fdd79dcefa40e4510b9837e60ebb1ce0663dbaa525df65250465"
+        .parse()
+        .unwrap();
+    assert_eq!(WIDTHS[3].hash(&small(&[1, 2, 3, 4])), t5);
+    // circomlib test/poseidoncircuit.js, go-iden3-crypto TestPoseidonHash: poseidon([1, 2, 0, 0, 0]).
+    let t6: U256 = "1018317224307729531995786483840663576608797660851238720571059489595066344487"
+        .parse()
+        .unwrap();
+    assert_eq!(WIDTHS[4].hash(&small(&[1, 2, 0, 0, 0])), t6);
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn random_inputs_match_the_native_library() {
+    let seed: u64 = std::env::var("ARTIFACT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random);
+    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
+    for width in &WIDTHS {
+        for edge in edges {
+            let inputs = vec![edge; width.inputs];
+            assert_eq!(width.hash(&inputs), width.native(&inputs), "{inputs:?}");
+        }
+        for _ in 0..RANDOM_CALLS_PER_WIDTH {
+            let inputs: Vec<U256> = (0..width.inputs).map(|_| random_field(&mut rng)).collect();
+            assert_eq!(
+                width.hash(&inputs),
+                width.native(&inputs),
+                "{}{inputs:?}, seed {seed}",
+                width.signature()
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn an_input_not_in_field_reverts_naming_its_position_and_value() {
+    for width in &WIDTHS {
+        for bad in [p(), p() + U256::from(1), U256::MAX] {
+            for position in 0..width.inputs {
+                let mut inputs = vec![U256::from(7); width.inputs];
+                inputs[position] = bad;
+                let expected = InputNotInField {
+                    position: U256::from(position),
+                    value: bad,
+                }
+                .abi_encode();
+                width.reverts_with(&width.calldata(&inputs), expected, "bad input");
+            }
+        }
+        // Several bad inputs: the first one is reported.
+        let inputs = vec![U256::MAX; width.inputs];
+        let expected = InputNotInField {
+            position: U256::ZERO,
+            value: U256::MAX,
+        }
+        .abi_encode();
+        width.reverts_with(&width.calldata(&inputs), expected, "all inputs bad");
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
+    for width in &WIDTHS {
+        let valid = width.calldata(&vec![U256::from(1); width.inputs]);
+        let selector = width.selector();
+        width.reverts_with(&[], invalid_calldata([0; 4]), "empty calldata");
+        width.reverts_with(
+            &selector[..3],
+            invalid_calldata([selector[0], selector[1], selector[2], 0]),
+            "three bytes",
+        );
+        width.reverts_with(&selector, invalid_calldata(selector), "selector only");
+        width.reverts_with(
+            &valid[..valid.len() - 1],
+            invalid_calldata(selector),
+            "last word cut short",
+        );
+        let unknown = [0xde, 0xad, 0xbe, 0xef];
+        width.reverts_with(&unknown, invalid_calldata(unknown), "unknown selector");
+        // Each program has its own width only: another width's call is an unknown selector.
+        for other in WIDTHS.iter().filter(|w| w.inputs != width.inputs) {
+            let calldata = other.calldata(&vec![U256::from(1); other.inputs]);
+            width.reverts_with(
+                &calldata,
+                invalid_calldata(other.selector()),
+                "another width",
+            );
+        }
+        // Trailing bytes after the arguments are ignored, as Solidity does.
+        let mut trailing = valid.clone();
+        trailing.extend_from_slice(&[0xab; 7]);
+        assert_eq!(
+            width.call(&trailing).returndata,
+            width.call(&valid).returndata
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
+fn gas_of_each_width() {
+    for width in &WIDTHS {
+        let inputs: Vec<U256> = (1..=width.inputs as u64).map(U256::from).collect();
+        let calldata = width.calldata(&inputs);
+        let (first, second) = (width.call(&calldata), width.call(&calldata));
+        assert_eq!(first.ink, second.ink, "same call, same ink");
+        println!(
+            "{}: {} ink, cached call {} gas, uncached {} gas",
+            width.signature().replace("uint256", "x"),
+            first.ink.total,
+            first.gas.cached_call,
+            first.gas.uncached_call
+        );
+    }
+}
