@@ -77,7 +77,7 @@ enum Command {
         #[arg(required = true, num_args = 1..)]
         inputs: Vec<String>,
     },
-    /// TaceoLabs poseidon2-solidity `compress` of 2, 3 or 4 inputs: permutation(x)[0] + x[0],
+    /// TaceoLabs poseidon2-solidity `compress` of 2, 3 or 4 inputs: `permutation(x)[0] + x[0]`,
     /// Barretenberg set. Example: `poseidon compress 1 2`.
     Compress {
         /// 2, 3 or 4 field elements.

@@ -60,7 +60,7 @@ fn permute_in<const T: usize>(permute: fn(&mut [Fr; T]), lanes: [&mut Fr; T]) {
     }
 }
 
-/// TaceoLabs poseidon2-solidity `compress` (Barretenberg set): permutation(x)[0] + x[0].
+/// TaceoLabs poseidon2-solidity `compress` (Barretenberg set): `permutation(x)[0] + x[0]`.
 pub fn compress(inputs: &[String]) -> Result<Fr, String> {
     let x = input::parse_all(inputs)?;
     match x.as_slice() {

@@ -108,7 +108,7 @@ where
     });
 }
 
-/// TaceoLabs `poseidon2-solidity` compression of instance `I`: permutation(x)[0] + x[0]
+/// TaceoLabs `poseidon2-solidity` compression of instance `I`: `permutation(x)[0] + x[0]`
 /// (their `compress(x)`, domain separator 0).
 pub fn compress<const T: usize, I: Instance<T>>(inputs: &[Fr; T]) -> Fr
 where

@@ -7,7 +7,7 @@
 //!   Computed on 32-bit halves in plain `u64` (entries are small: a row sums to 64, so half-word
 //!   sums stay below 2^39), combined once per lane, with the next full round's constants added
 //!   to the halves before combining.
-//! - Internal matrix 1 + diag(d): new[i] = old[i] · d[i] + Σ old, each lane one product and one
+//! - Internal matrix 1 + diag(d): `new[i] = old[i] · d[i] + Σ old`, each lane one product and one
 //!   reduction (`mul_add`).
 
 #[allow(clippy::large_const_arrays)]
