@@ -42,6 +42,15 @@ async function rpc(url, method, params) {
 }
 
 const isStylusCode = (code) => code.toLowerCase().startsWith("0xeff000");
+
+/** Waits (up to a minute) until `hash` is mined upstream. */
+async function minedReceipt(hash) {
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    if (await rpc(upstream, "eth_getTransactionReceipt", [hash])) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`stylus-front: ${hash} was not mined within a minute`);
+}
 // What init code returns, run on the pre-London anvil; "0x" when it reverts there (e.g. EVM code using
 // PUSH0, which is not Stylus code anyway).
 async function initCodeOutput(initCode) {
@@ -107,6 +116,9 @@ async function handle(message) {
         const factoryCode = await rpc(upstream, "eth_getCode", [factory, "latest"]);
         await rpc(upstream, "anvil_setCode", [factory, STOP]);
         const sent = await send(upstream, message);
+        // anvil answers with the hash before it mines the block: restoring the factory first would let
+        // the real factory run the CREATE2 (and refuse 0xEF code) under load.
+        if (sent.result) await minedReceipt(sent.result);
         await rpc(upstream, "anvil_setCode", [factory, factoryCode]);
         await rpc(upstream, "anvil_setCode", [address, code]);
         return sent;
