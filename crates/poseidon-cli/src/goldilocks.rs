@@ -5,10 +5,19 @@
 use clap::{Args, Subcommand};
 use poseidon_goldilocks::{poseidon, poseidon2, Digest, Goldilocks, P};
 
+/// `poseidon goldilocks --help`'s examples, one per hash.
+pub const EXAMPLES: &str = "Examples, one per hash (--poseidon2: the same over Poseidon2):
+  poseidon goldilocks hash-no-pad 1 2 3                      plonky2's hash_no_pad
+  poseidon goldilocks hash-or-noop 1 2 3 4 5                 plonky2's hash_or_noop (a Merkle leaf)
+  poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8             plonky2's two_to_one (a Merkle node)
+  poseidon goldilocks permute 0 1 2 3 4 5 6 7 8 9 10 11      plonky2's Poseidon permutation
+  poseidon goldilocks two-to-one --poseidon2 1 2 3 4 5 6 7 8 Poseidon2 (zkhash) two_to_one";
+
 /// The hashes of the Goldilocks Stylus program.
 #[derive(Subcommand)]
 pub enum Command {
     /// plonky2's `hash_no_pad` (rate 8, inputs overwrite the rate lanes): one digest.
+    #[command(after_help = "Example: poseidon goldilocks hash-no-pad 1 2 3")]
     HashNoPad {
         #[command(flatten)]
         family: Family,
@@ -17,6 +26,7 @@ pub enum Command {
         inputs: Vec<String>,
     },
     /// plonky2's `hash_or_noop` (Merkle leaves): up to four elements are the digest itself.
+    #[command(after_help = "Example: poseidon goldilocks hash-or-noop 1 2 3 4 5")]
     HashOrNoop {
         #[command(flatten)]
         family: Family,
@@ -24,19 +34,23 @@ pub enum Command {
         inputs: Vec<String>,
     },
     /// plonky2's `two_to_one` (a Merkle node) of two digests: eight elements, left then right.
+    #[command(
+        after_help = "Example: poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # 15064728126975588673 10314245681893968020 11300930272442645327 2830815762300183090"
+    )]
     TwoToOne {
         #[command(flatten)]
         family: Family,
         /// left[0..4] then right[0..4].
-        #[arg(required = true, num_args = 8)]
+        #[arg(required = true, num_args = 8, value_names = ["L0", "L1", "L2", "L3", "R0", "R1", "R2", "R3"])]
         inputs: Vec<String>,
     },
     /// The permutation of a 12-element state: twelve elements out.
+    #[command(after_help = "Example: poseidon goldilocks permute 0 1 2 3 4 5 6 7 8 9 10 11")]
     Permute {
         #[command(flatten)]
         family: Family,
-        /// Twelve elements.
-        #[arg(required = true, num_args = 12)]
+        /// Twelve elements, lane 0 first.
+        #[arg(required = true, num_args = 12, value_name = "LANE")]
         inputs: Vec<String>,
     },
 }

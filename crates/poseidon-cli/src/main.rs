@@ -20,9 +20,14 @@ use poseidon2_commands::Set;
 use poseidon_bn254::{poseidon, poseidon2, Fr};
 use std::process::ExitCode;
 
-/// Poseidon hashes over the BN254 scalar field. Inputs are decimal or 0x-hex integers below
+/// Every Poseidon hash of the stylus-poseidon Stylus programs, computed by the same libraries:
+/// circomlib Poseidon and Poseidon2 (both HorizenLabs sets, Noir's sponge, TaceoLabs' compress) over
+/// BN254, and plonky2's Poseidon and Poseidon2 over Goldilocks (`poseidon goldilocks --help`).
+///
+/// BN254 inputs are decimal or 0x-hex integers below
 /// p = 21888242871839275222246405745257275088548364400416034343698204186575808495617; the output
-/// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane).
+/// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane). A bad input
+/// exits with code 2 and one line naming it.
 #[derive(Parser)]
 #[command(name = "poseidon", version, after_help = EXAMPLES)]
 struct Cli {
@@ -30,19 +35,29 @@ struct Cli {
     command: Command,
 }
 
-const EXAMPLES: &str = "Examples:
-  poseidon hash 1 2                      circomlib Poseidon t = 3
-  poseidon poseidon2 123 123456          Poseidon2 t = 3, openzeppelin-crypto's hash
-  poseidon noir 1 2                      Noir's std::hash::poseidon2 (0 or more inputs)
-  poseidon noir --variable-length 1 2    Noir's variable-length variant (a trailing 1)
-  poseidon permute 0 1 2 3               Poseidon2 t = 4 permutation, Barretenberg set
-  poseidon permute --set codex 0 1 2     Poseidon2 t = 3 permutation, Codex set
-  poseidon compress 1 2                  TaceoLabs poseidon2-solidity compress, t = 2";
+const EXAMPLES: &str = "Examples, one per hash:
+  poseidon hash 1 2                        circomlib Poseidon t = 3 (circomlibjs poseidon([1, 2]))
+  poseidon hash 1 2 3 4 5                  circomlib Poseidon of 1 to 5 inputs (t = 2 … 6)
+  poseidon poseidon2 123 123456            Poseidon2 t = 3, openzeppelin-crypto's two-input hash
+  poseidon noir 1 2                        Noir's std::hash::poseidon2 (0 or more inputs)
+  poseidon noir --variable-length 1 2      Noir's variable-length variant (a trailing 1)
+  poseidon permute 0 1 2 3                 Poseidon2 permutation, t = 4, Barretenberg set
+  poseidon permute --set codex 0 1 2       Poseidon2 permutation, t = 3, Codex set
+  poseidon compress 1 2                    TaceoLabs poseidon2-solidity compress, t = 2
+  poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8
+                                           plonky2's Poseidon two_to_one over Goldilocks
+  poseidon goldilocks hash-no-pad --poseidon2 1 2 3
+                                           Poseidon2 (zkhash) hash_no_pad over Goldilocks
+  poseidon goldilocks --help               every Goldilocks hash (hash-no-pad, hash-or-noop,
+                                           two-to-one, permute)";
 
 #[derive(Subcommand)]
 enum Command {
     /// circomlib Poseidon of 1 to 5 inputs (circomlibjs `poseidon([...])`, poseidon-solidity
     /// `PoseidonT2` … `PoseidonT6`).
+    #[command(
+        after_help = "Example: poseidon hash 1 2   # 0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
+    )]
     Hash {
         /// 1 to 5 field elements.
         #[arg(required = true, num_args = 1..)]
@@ -50,6 +65,9 @@ enum Command {
     },
     /// Poseidon2 (BN254, t = 3, HorizenLabs parameters) of two inputs: openzeppelin-crypto's
     /// absorb(a), absorb(b), squeeze.
+    #[command(
+        after_help = "Example: poseidon poseidon2 123 123456   # 0x16f70722695a5829a59319fbf746df957a513fdf72b070a67bb72db08070e5de"
+    )]
     Poseidon2 {
         /// First field element.
         a: String,
@@ -58,7 +76,9 @@ enum Command {
     },
     /// Noir's Poseidon2 hash, `std::hash::poseidon2::Poseidon2::hash(inputs, n)`: barretenberg's
     /// t = 4 sponge (Barretenberg set), equal to @zkpassport/poseidon2 `poseidon2Hash`.
-    /// Example: `poseidon noir 1 2`.
+    #[command(
+        after_help = "Example: poseidon noir 1 2   # 0x038682aa1cb5ae4e0a3f13da432a95c77c5c111f6f030faf9cad641ce1ed7383"
+    )]
     Noir {
         /// The variable-length variant: absorbs a trailing 1 after the inputs (what Noir computes
         /// for `hash(inputs, n)` when n is below the array's length).
@@ -68,7 +88,10 @@ enum Command {
         inputs: Vec<String>,
     },
     /// The Poseidon2 permutation of a state of 2, 3 or 4 elements (t = the number of inputs);
-    /// prints the permuted state, one element per line. Example: `poseidon permute --set codex 0 1 2`.
+    /// prints the permuted state, one element per line.
+    #[command(
+        after_help = "Example: poseidon permute --set codex 0 1 2   # the Codex set's t = 3 permutation of [0, 1, 2]"
+    )]
     Permute {
         /// The parameter set.
         #[arg(long, value_enum, default_value = "barretenberg")]
@@ -78,7 +101,8 @@ enum Command {
         inputs: Vec<String>,
     },
     /// TaceoLabs poseidon2-solidity `compress` of 2, 3 or 4 inputs: `permutation(x)[0] + x[0]`,
-    /// Barretenberg set. Example: `poseidon compress 1 2`.
+    /// Barretenberg set.
+    #[command(after_help = "Example: poseidon compress 1 2   # t = 2: permutation([1, 2])[0] + 1")]
     Compress {
         /// 2, 3 or 4 field elements.
         #[arg(required = true, num_args = 1..)]
@@ -86,7 +110,7 @@ enum Command {
     },
     /// Poseidon (plonky2) and Poseidon2 over Goldilocks, width 12: elements below
     /// p = 18446744069414584321, a digest out as four decimal elements.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = goldilocks::EXAMPLES)]
     Goldilocks(goldilocks::Command),
 }
 

@@ -153,14 +153,46 @@ fn wrong_input_counts_exit_2() {
 }
 
 #[test]
-fn help_documents_both_commands() {
+fn help_lists_every_hash_with_an_example_each() {
     let out = poseidon(&["--help"]);
     assert!(out.status.success());
     let help = stdout(&out);
-    assert!(
-        help.contains("hash") && help.contains("poseidon2") && help.contains("0x"),
-        "{help}"
-    );
+    // Every command, and an example line of each in the top-level help.
+    let commands = [
+        "hash",
+        "poseidon2",
+        "noir",
+        "permute",
+        "compress",
+        "goldilocks",
+    ];
+    for command in commands {
+        assert!(
+            help.contains(&format!("\n  {command} ")),
+            "{command} not listed:\n{help}"
+        );
+        assert!(
+            help.contains(&format!("\n  poseidon {command} ")),
+            "no example of {command}:\n{help}"
+        );
+    }
+    // Each command's own help (and each Goldilocks hash's) shows an example of it.
+    let goldilocks = ["hash-no-pad", "hash-or-noop", "two-to-one", "permute"];
+    let subcommands = commands
+        .iter()
+        .map(|c| vec![*c])
+        .chain(goldilocks.iter().map(|g| vec!["goldilocks", *g]));
+    for mut args in subcommands {
+        let name = args.join(" ");
+        args.push("--help");
+        let out = poseidon(&args);
+        assert!(out.status.success(), "{name} --help");
+        let help = stdout(&out);
+        assert!(
+            help.contains(&format!("poseidon {name} ")),
+            "{name} --help has no example:\n{help}"
+        );
+    }
 }
 
 /// `test/vectors/poseidon2-instances.json` (Noir hashes equal to @zkpassport/poseidon2, the
