@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { ADDRESSES, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
+import { ADDRESSES, README, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
 import { WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, rpc, startAnvil } from "./helpers.mjs";
 
@@ -30,7 +30,7 @@ function entries() {
 
 test("deployments/addresses.json and solidity/PoseidonAddresses.sol are current: every address recomputed from the built files", () => {
   const doc = JSON.parse(readFileSync(ADDRESSES, "utf8"));
-  const found = problems(registry, entries(), doc, readFileSync(SOLIDITY, "utf8"));
+  const found = problems(registry, entries(), doc, readFileSync(SOLIDITY, "utf8"), readFileSync(README, "utf8"));
   assert.deepEqual(found, [], `stale (regenerate with: node scripts/addresses.mjs):\n${found.join("\n")}`);
   // every deployable of the registry is listed, and nothing else
   const names = [...stylusEntries(registry), ...registry.evm].map((e) => e.name).sort();
@@ -63,6 +63,13 @@ test("a stale addresses file fails the check, naming the program", () => {
     /^PoseidonStylus: builtFrom [0-9a-f]{40}\+dirty was generated from uncommitted sources$/m,
   );
   assert.match(stale((d) => (d.contracts.Gone = { ...d.contracts.PoseidonT3Yul })).join("\n"), /^Gone: recorded, but contracts\/deployables.json has no deployable/m);
+  // README.md's table, with one address changed by hand
+  const readme = readFileSync(README, "utf8");
+  const edited = readme.replace(doc.contracts.PoseidonT3Yul.address, "0x" + "12".repeat(20));
+  assert.notEqual(edited, readme, "README.md shows PoseidonT3Yul's address");
+  assert.deepEqual(problems(registry, entries(), doc, solidityText, edited), [
+    "README.md's address table is not what deployments/addresses.json gives",
+  ]);
 
   // The command the lead runs: exit 1, one line per stale program.
   const file = join(work, "addresses.json");
