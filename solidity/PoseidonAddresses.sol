@@ -11,19 +11,52 @@ library PoseidonAddresses {
     /// @notice PoseidonStylus: Stylus program `poseidon_stylus.wasm` (IPoseidonT3Hasher):
     /// hash(uint256,uint256), rootFromPath(uint256,uint256[],uint256),
     /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3
-    address internal constant POSEIDON_STYLUS = 0x1765eF2dC4f36216F384354cc74c15e4F4F4d493;
+    address internal constant POSEIDON_STYLUS = 0x515Fe73b0f5Fae25f6Dff0eCf572F2e82761A520;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
-    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0xC6f4af8b832347aF145829a2BCCb58a4bAC93170;
+    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0x9d2880951dC16D36C19Ef8a0584115C143E34024;
 
-    /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IStylusPoseidon):
+    /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IPoseidonT2Hasher):
     /// hash(uint256): circomlib Poseidon t = 2
-    address internal constant POSEIDON_STYLUS_HASH1 = 0x4f345E4f75FF68832176c194b4966BAA7cfd726E;
+    address internal constant POSEIDON_STYLUS_HASH1 = 0xa96b5f219f039C369D7EF7eFd1CDa9F90992415d;
 
-    /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IStylusPoseidon):
+    /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
     /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4
-    address internal constant POSEIDON_STYLUS_HASH3 = 0xC9E218D870DF41C2dA5826e553E0f6a20C50cA95;
+    address internal constant POSEIDON_STYLUS_HASH3 = 0x49475745d262E6DBbc9f7805B2AD487cbb1828D8;
+
+    /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
+    /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5
+    address internal constant POSEIDON_STYLUS_HASH4 = 0xa41494177dDEcE6353Df94b998D44472AC4a3AC2;
+
+    /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6
+    address internal constant POSEIDON_STYLUS_HASH5 = 0x964F6b05ED8d4e6a107bc8A924d31fD14B58B8D6;
+
+    /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
+    /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
+    /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x60349F426FC6FE169115BeB88E8bC22d110d821d;
+
+    /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
+    /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
+    /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation
+    address internal constant POSEIDON_STYLUS_NOIR = 0xc9B4D1CeCF0bB9A55d84ec1d93a77d4D923Bf5b4;
+
+    /// @notice PoseidonStylusPoseidon2T2: Stylus program `poseidon_stylus_poseidon2_t2.wasm`
+    /// (IPoseidon2Instances): poseidon2PermuteT2(uint256[2]), poseidon2CompressT2(uint256[2]): Poseidon2 t =
+    /// 2, Barretenberg set
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xC655DaFDbda8dedEB065BFDB180130BF96edcDa3;
+
+    /// @notice PoseidonStylusPoseidon2T3: Stylus program `poseidon_stylus_poseidon2_t3.wasm`
+    /// (IPoseidon2Instances): poseidon2PermuteT3(uint256[3]), poseidon2CompressT3(uint256[3]): Poseidon2 t =
+    /// 3, Barretenberg set
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x9Fe01A2CB875a6bbcDEcB7F8e6ca50334179911E;
+
+    /// @notice PoseidonStylusPoseidon2Codex: Stylus program `poseidon_stylus_poseidon2_codex.wasm`
+    /// (IPoseidon2Instances): poseidon2CodexPermuteT2(uint256[2]), poseidon2CodexPermuteT3(uint256[3]),
+    /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
+    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x689C8800b51f353DdcD71fc664991aaDfBC2A746;
 
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_YUL = 0xF371b0E2BE246F0b17EBDb8Ee847b73135c383Ac;
@@ -33,4 +66,10 @@ library PoseidonAddresses {
 
     /// @notice PoseidonT3Solidity: EVM `PoseidonT3Solidity` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_SOLIDITY = 0x3382A78eabF9fE60921e9dEe62C343955371580B;
+
+    /// @notice GoldilocksPoseidonYul: EVM `GoldilocksPoseidonYul` (IGoldilocksPoseidon).
+    address internal constant GOLDILOCKS_POSEIDON_YUL = 0x1381D68a5f2a104178bB1868AF9830a874af506b;
+
+    /// @notice NoirPoseidon2Yul: EVM `NoirPoseidon2Yul` (INoirPoseidon2Hasher).
+    address internal constant NOIR_POSEIDON2_YUL = 0x3E211B0E8FB790FC7B77f6D00dDab58447733383;
 }
