@@ -14,25 +14,25 @@
 /// ```ignore
 /// round_kernel! {
 ///     /// Docs.
-///     fn name(state, constants: [u64; N]) { /* body: reads and writes `state: &mut [u64; 12]` */ }
+///     fn name(state, constants: [i64; N]) { /* body: reads and writes `state: &mut [u64; 12]` */ }
 /// }
 /// ```
 ///
-/// called as `name(&mut state, &TABLE[literal])`.
+/// called as `name(&mut state, &TABLE[literal])` (constants of any `Copy` scalar type).
 macro_rules! round_kernel {
     (
         $(#[$doc:meta])*
-        fn $name:ident($state:ident, $consts:ident: [u64; $n:literal]) $body:block
+        fn $name:ident($state:ident, $consts:ident: [$ty:ty; $n:literal]) $body:block
     ) => {
         $(#[$doc])*
         #[cfg(target_arch = "wasm32")]
         #[inline(always)]
-        fn $name($state: &mut [u64; 12], $consts: &[u64; $n]) {
+        fn $name($state: &mut [u64; 12], $consts: &[$ty; $n]) {
             seq_macro::seq!(K in 0..$n {
                 #[inline(never)]
                 #[allow(clippy::too_many_arguments)]
-                fn kernel($state: &mut [u64; 12], #(c~K: u64,)*) {
-                    let $consts: [u64; $n] = [#(c~K,)*];
+                fn kernel($state: &mut [u64; 12], #(c~K: $ty,)*) {
+                    let $consts: [$ty; $n] = [#(c~K,)*];
                     $body
                 }
                 kernel($state, #($consts[K],)*);
@@ -42,8 +42,8 @@ macro_rules! round_kernel {
         $(#[$doc])*
         #[cfg(not(target_arch = "wasm32"))]
         #[inline(always)]
-        fn $name($state: &mut [u64; 12], $consts: &[u64; $n]) {
-            let $consts: [u64; $n] = *$consts;
+        fn $name($state: &mut [u64; 12], $consts: &[$ty; $n]) {
+            let $consts: [$ty; $n] = *$consts;
             $body
         }
     };

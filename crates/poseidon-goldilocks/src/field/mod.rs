@@ -6,6 +6,7 @@
 //! a result leaves the permutation.
 
 pub(crate) mod arith;
+pub(crate) mod limbs;
 
 use core::fmt;
 
