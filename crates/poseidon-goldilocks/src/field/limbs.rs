@@ -9,21 +9,25 @@
 //! read from top bits (crate docs: measured costs).
 //!
 //! Bounds (checked at their extremes by the unit tests below):
-//! - [`Limbs`]: |lo|, |hi| ≤ [`LIMB_BOUND`] = 2^31 + 2^14, so each limb product is below
-//!   2^62 + 2^47 in magnitude, and a difference of two such products below 2^63.
+//! - [`Limbs`]: |lo|, |hi| ≤ `LIMB_BOUND` = 2^31 + 2^29, so a limb product is below
+//!   2^62.35 in magnitude and a product's low part (one limb product minus sums below 2^33)
+//!   fits an `i64`.
 //! - [`Halves`] (unnormalised `lo + hi · 2^32`): what [`Halves::normalize`] accepts is
-//!   |lo| < 2^63 − 2^31 and |hi| < 2^45 (a product's low part stays below 2^62 + 2^48, an MDS
-//!   sum of S-box outputs below 2^44).
+//!   |lo| < 2^63 − 2^31 and |hi| < 2^60 (a product's low part stays below 2^62.4, sums of up to
+//!   three MDS steps over limbs below 2^60).
 
 /// The low 32 bits.
 const LOW32: i64 = 0xffff_ffff;
 
-/// Largest limb magnitude any function here returns or accepts: a normalised sum of up to 2^45
-/// carries at most 2^13 + 1 into the other limb.
-#[cfg(test)]
-pub(crate) const LIMB_BOUND: i64 = (1 << 31) + (1 << 14);
+/// 2^64 mod p = 2^32 − 1.
+const EPSILON: u64 = 0xffff_ffff;
 
-/// A residue `lo + hi · 2^32` (mod p) with small signed limbs (|lo|, |hi| ≤ 2^31 + 2^14): the
+/// Largest limb magnitude any function here returns or accepts: normalising a high part below
+/// 2^60 carries at most 2^28 + 1 into the limbs.
+#[cfg(test)]
+pub(crate) const LIMB_BOUND: i64 = (1 << 31) + (1 << 29);
+
+/// A residue `lo + hi · 2^32` (mod p) with small signed limbs (|lo|, |hi| ≤ 2^31 + 2^29): the
 /// input of a product.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limbs {
@@ -62,9 +66,38 @@ impl Limbs {
     }
 }
 
+/// k · p as halves (lo, hi) = (k + j · 2^32, k · (2^32 − 1) − j), with k = 2j = 2^(shift + 1):
+/// both parts exceed 2^(shift + 32), so adding it to sums of magnitude below that makes them
+/// non-negative (as [`Halves::to_residue`] needs) without changing their residue.
+pub(crate) const fn p_multiple(shift: u32) -> Halves {
+    let (k, j) = (1i64 << (shift + 1), 1i64 << shift);
+    Halves {
+        lo: k + (j << 32),
+        hi: k * ((1 << 32) - 1) - j,
+    }
+}
+
 impl Halves {
-    /// Balanced limbs of the same residue, for |lo| < 2^63 − 2^31 and |hi| < 2^45: the low limb is
-    /// `lo`'s low 32 bits, signed, and its carry joins `hi`, whose own carry d (|d| ≤ 2^13 + 1)
+    /// The unsigned 32-bit halves of a residue.
+    #[inline(always)]
+    pub(crate) const fn split(value: u64) -> Halves {
+        Halves {
+            lo: (value & LOW32 as u64) as i64,
+            hi: (value >> 32) as i64,
+        }
+    }
+
+    /// The sum of two residues, part by part.
+    #[inline(always)]
+    pub(crate) const fn plus(self, other: Halves) -> Halves {
+        Halves {
+            lo: self.lo + other.lo,
+            hi: self.hi + other.hi,
+        }
+    }
+
+    /// Balanced limbs of the same residue, for |lo| < 2^63 − 2^31 and |hi| < 2^60: the low limb
+    /// is `lo`'s low 32 bits, signed, and its carry joins `hi`, whose own carry d (|d| ≤ 2^28 + 1)
     /// is folded back as d · 2^64 ≡ d · 2^32 − d.
     #[inline(always)]
     pub(crate) const fn normalize(self) -> Limbs {
@@ -86,14 +119,14 @@ impl Halves {
         let (lo, hi) = (self.lo as u64, self.hi as u64);
         let hi = hi + (lo >> 32);
         let low = (lo & LOW32 as u64) | (hi << 32);
-        let high = (hi >> 32) * super::arith::EPSILON;
+        let high = (hi >> 32) * EPSILON;
         let sum = low.wrapping_add(high);
         let carry = ((low & high) | ((low | high) & !sum)) >> 63;
-        sum.wrapping_add(carry * super::arith::EPSILON)
+        sum.wrapping_add(carry * EPSILON)
     }
 }
 
-/// a · b as `Halves` with |lo| < 2^62 + 2^48, |hi| < 2^34: to be normalised (the low part keeps a · b's
+/// a · b as `Halves` with |lo| < 2^62.4, |hi| < 2^34.2: to be normalised (the low part keeps a · b's
 /// full low product, unsplit).
 ///
 /// a · b = p00 + (p01 + p10) · 2^32 + p11 · 2^64 with pij = a_i · b_j. Splitting p01, p10 and
@@ -282,6 +315,15 @@ mod tests {
     }
 
     #[test]
+    fn p_multiple_is_a_multiple_of_p_with_large_parts() {
+        for shift in [10, 12, 20] {
+            let bias = p_multiple(shift);
+            assert_eq!(value(bias.lo, bias.hi), 0);
+            assert!(bias.lo > 1 << (shift + 32) && bias.hi > 1 << (shift + 32));
+        }
+    }
+
+    #[test]
     fn normalize_and_to_residue_keep_the_value() {
         let edges: [i64; 7] = [
             0,
@@ -299,11 +341,11 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             ((state ^ (state >> 31)) as i64) >> (64 - bits)
         };
-        let randoms: [(i64, i64); 5000] = core::array::from_fn(|_| (next(63), next(46)));
+        let randoms: [(i64, i64); 5000] = core::array::from_fn(|_| (next(63), next(61)));
         let pairs = edges
             .iter()
             .flat_map(|&lo| edges.iter().map(move |&hi| (lo, hi)))
-            .filter(|&(_, hi)| hi.abs() < 1 << 45)
+            .filter(|&(_, hi)| hi.abs() < 1 << 60)
             .chain(randoms);
         for (lo, hi) in pairs {
             let limbs = Halves { lo, hi }.normalize();

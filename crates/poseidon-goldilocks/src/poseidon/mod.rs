@@ -14,14 +14,10 @@ pub mod equivalent;
 #[allow(clippy::large_const_arrays)]
 pub mod params;
 
-use crate::field::arith::add;
-use crate::field::limbs::{pow7, Halves, Limbs};
-use crate::kernel::round_kernel;
+use crate::field::limbs::{p_multiple, pow7, Halves};
+use crate::kernel::stack_copy;
 use params::{MDS_CIRC, MDS_DIAG, ROUND_CONSTANTS};
 use seq_macro::seq;
-
-/// The low 32 bits.
-const LOW32: u64 = 0xffff_ffff;
 
 /// The circulant part of the MDS matrix in the frequency domain, derived from `MDS_CIRC` at
 /// compile time: with the CRT split of Z/12 into Z/3 × Z/4 and a length-4 DFT (factors ±1, ±i),
@@ -125,164 +121,81 @@ fn mds(x: &[Halves; 12]) -> [Halves; 12] {
     })
 }
 
-/// Adds `next` (low halves, then high halves, as [`biased_halves`] makes them) to each lane.
-#[inline(always)]
-#[allow(clippy::identity_op)] // `seq!` spells the first high half's index as `12 + 0`
-fn add_halves(x: &mut [Halves; 12], next: &[i64; 24]) {
-    seq!(I in 0..12 {
-        x[I].lo += next[I];
-        x[I].hi += next[12 + I];
-    });
-}
-
 /// The plain matrix product, for the test of the frequency-domain form.
 #[cfg(test)]
 fn circulant_plain(x: &[i64; 12]) -> [i64; 12] {
     core::array::from_fn(|r| (0..12).map(|i| MDS_CIRC[i] as i64 * x[(i + r) % 12]).sum())
 }
 
-/// k · p as a pair (lo, hi) = (k + j · 2^32, k · (2^32 − 1) − j) (lo + hi · 2^32 = k · p), with
-/// k = 2j = 2^(shift + 1): both parts exceed 2^(shift + 32), so adding it to sums of magnitude
-/// below that makes them non-negative without changing their residue.
-const fn p_multiple(shift: u32) -> (i64, i64) {
-    let (k, j) = (1i64 << (shift + 1), 1i64 << shift);
-    (k + (j << 32), k * ((1 << 32) - 1) - j)
-}
-
-/// Constants as a [`add_halves`] argument: low halves, then high halves, each plus the matching
-/// part of `bias` (a multiple of p).
-const fn biased_halves(constants: &[u64; 12], bias: (i64, i64)) -> [i64; 24] {
-    let mut out = [0i64; 24];
-    let mut i = 0;
-    while i < 12 {
-        out[i] = (constants[i] & LOW32) as i64 + bias.0;
-        out[12 + i] = (constants[i] >> 32) as i64 + bias.1;
-        i += 1;
-    }
-    out
-}
-
-/// The bias of a full round's sums (S-box outputs below 2^35.2 through the MDS: below 2^43.3).
-const FULL_BIAS: (i64, i64) = p_multiple(12);
-
-/// What each full round's MDS adds: the next round's constants, biased. Entry r is for the full
-/// round r; the last first-half full round adds the first partial round's equivalent
-/// constants, and the last round only the bias.
-const FULL_NEXT: [[i64; 24]; params::ROUNDS] = {
-    let mut out = [[0i64; 24]; params::ROUNDS];
+/// Constants added before each full round's S-boxes (plonky2's rounds 0..4 and 26..30).
+const FULL_ROUND_CONSTANTS: [[u64; 12]; 2 * params::HALF_FULL_ROUNDS] = {
+    let mut out = [[0; 12]; 2 * params::HALF_FULL_ROUNDS];
     let mut r = 0;
-    while r + 1 < params::ROUNDS {
-        out[r] = biased_halves(&ROUND_CONSTANTS[r + 1], FULL_BIAS);
+    while r < params::HALF_FULL_ROUNDS {
+        out[r] = ROUND_CONSTANTS[r];
+        out[params::HALF_FULL_ROUNDS + r] =
+            ROUND_CONSTANTS[params::HALF_FULL_ROUNDS + params::PARTIAL_ROUNDS + r];
         r += 1;
     }
-    out[params::HALF_FULL_ROUNDS - 1] =
-        biased_halves(&equivalent::FAST_PARTIAL_FIRST_ROUND_CONSTANT, FULL_BIAS);
-    out[params::ROUNDS - 1] = biased_halves(&[0; 12], FULL_BIAS);
     out
 };
 
-/// Partial rounds' arguments, two rounds per kernel: the constants added to lane 0 after each
-/// S-box as (low, high) halves, then what the second round's MDS adds: a bias (its sums, a
-/// second MDS over the first one's, stay below 2^51.4: 2^21 · p), and after the last partial
-/// round the next full round's constants.
-const PARTIAL_ARGS: [[i64; 28]; params::PARTIAL_ROUNDS / 2] = {
-    let mut out = [[0i64; 28]; params::PARTIAL_ROUNDS / 2];
-    let mut k = 0;
-    while k < params::PARTIAL_ROUNDS / 2 {
-        let mut i = 0;
-        while i < 2 {
-            let c = equivalent::FAST_PARTIAL_ROUND_CONSTANTS[2 * k + i];
-            out[k][2 * i] = (c & LOW32) as i64;
-            out[k][2 * i + 1] = (c >> 32) as i64;
-            i += 1;
-        }
-        let next = if k + 1 == params::PARTIAL_ROUNDS / 2 {
-            ROUND_CONSTANTS[params::HALF_FULL_ROUNDS + params::PARTIAL_ROUNDS]
-        } else {
-            [0; 12]
-        };
-        let next = biased_halves(&next, p_multiple(20));
-        let mut j = 0;
-        while j < 24 {
-            out[k][4 + j] = next[j];
-            j += 1;
-        }
-        k += 1;
-    }
-    out
-};
-
-/// Unsigned 32-bit halves of a residue (for a lane entering a linear layer directly).
+/// Each lane plus its constant.
 #[inline(always)]
-fn halves(lane: u64) -> Halves {
-    Halves {
-        lo: (lane & LOW32) as i64,
-        hi: (lane >> 32) as i64,
-    }
+fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
+    seq!(I in 0..12 {
+        x[I] = x[I].plus(Halves::split(constants[I]));
+    });
 }
 
-/// The S-box of a partial round and the constant that follows it (below 2^35 + 2^32).
+/// The 22 partial rounds on the sums the last first-half full round left (below 2^43.3), two
+/// per loop iteration: each iteration normalises all lanes (sums of two MDS steps, below
+/// 2^51.4), then runs two rounds (S-box on lane 0, its constant, MDS), lanes 1..11 staying as
+/// MDS sums in between.
 #[inline(always)]
-fn partial_sbox(x: Limbs, constant_lo: i64, constant_hi: i64) -> Halves {
-    let y = pow7(x);
-    Halves {
-        lo: y.lo + constant_lo,
-        hi: y.hi + constant_hi,
-    }
-}
-
-round_kernel! {
-    /// A full round after its constants: S-box on every lane, MDS, then the next round's constants.
-    fn full_round(state, next: [i64; 24]) {
-        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450), a load and a store.
-        let mut x = [Halves { lo: 0, hi: 0 }; 12];
-        seq!(I in 0..12 {
-            x[I] = pow7(Limbs::from_residue(state[I]));
+fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUNDS]) {
+    add_constants(x, &equivalent::FAST_PARTIAL_FIRST_ROUND_CONSTANT);
+    let (pairs, _) = after_sbox.as_chunks::<2>();
+    for &[first, second] in pairs {
+        let lanes = x.map(Halves::normalize);
+        *x = lanes.map(|lane| Halves {
+            lo: lane.lo,
+            hi: lane.hi,
         });
-        let mut sums = mds(&x);
-        add_halves(&mut sums, &next);
-        seq!(I in 0..12 {
-            state[I] = sums[I].to_residue();
-        });
-    }
-}
-
-round_kernel! {
-    /// Two partial rounds per call (each: S-box on lane 0 and its constant, MDS): the state's 12
-    /// loads and 12 stores and the call (~26,000 ink) are paid once for both, and between the two
-    /// rounds lanes 1..11 stay as the MDS sums: only lane 0, which goes through the S-box, is
-    /// normalised.
-    fn partial_rounds2(state, args: [i64; 28]) {
-        let mut x: [Halves; 12] = state.map(halves);
-        x[0] = partial_sbox(Limbs::from_residue(state[0]), args[0], args[1]);
-        let mut sums = mds(&x);
-        sums[0] = partial_sbox(sums[0].normalize(), args[2], args[3]);
-        let mut sums = mds(&sums);
-        let next: [i64; 24] = core::array::from_fn(|i| args[4 + i]);
-        add_halves(&mut sums, &next);
-        seq!(I in 0..12 {
-            state[I] = sums[I].to_residue();
-        });
+        x[0] = pow7(lanes[0]).plus(Halves::split(first));
+        let mut sums = mds(x);
+        sums[0] = pow7(sums[0].normalize()).plus(Halves::split(second));
+        *x = mds(&sums);
     }
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
-/// One body on wasm32: inlined into every sponge function it made the module larger and, with
-/// its 30 kernel calls (each ends a basic block), raised the cached init cost every call pays
-/// (Nitro charges ~0.134 gas per basic block of the module).
+///
+/// One function and two loops (full rounds, with the partial rounds' loop inside the fifth
+/// iteration): the state stays in wasm locals from the first load to the last store. Separate
+/// round kernels cost each call its state's 12 loads, 12 stores and the conversions to and from
+/// 64-bit residues (~60,000 ink a call); an iteration here costs a branch and the loads of its
+/// constants, copied to the stack first ([`stack_copy`]).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
-    for (lane, constant) in state.iter_mut().zip(&ROUND_CONSTANTS[0]) {
-        *lane = add(*lane, *constant);
+    let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);
+    let after_sbox: [u64; 22] = stack_copy!(equivalent::FAST_PARTIAL_ROUND_CONSTANTS; 22);
+    let mut x: [Halves; 12] = state.map(Halves::split);
+    for (round, constants) in full.iter().enumerate() {
+        if round == params::HALF_FULL_ROUNDS {
+            partial_rounds(&mut x, &after_sbox);
+        }
+        add_constants(&mut x, constants);
+        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450) and memory traffic.
+        seq!(I in 0..12 {
+            x[I] = pow7(x[I].normalize());
+        });
+        x = mds(&x);
     }
-    seq!(R in 0..4 {
-        full_round(state, &FULL_NEXT[R]);
-    });
-    seq!(K in 0..11 {
-        partial_rounds2(state, &PARTIAL_ARGS[K]);
-    });
-    seq!(R in 26..30 {
-        full_round(state, &FULL_NEXT[R]);
+    // The sums (below 2^43.3) made non-negative for `to_residue`.
+    let bias = p_multiple(12);
+    seq!(I in 0..12 {
+        state[I] = x[I].plus(bias).to_residue();
     });
 }
 
