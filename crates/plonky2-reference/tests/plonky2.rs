@@ -81,6 +81,21 @@ fn constants_equal_plonky2s() {
     );
 }
 
+/// Our compile-time derivation of plonky2's equivalent partial-round constants (moved back
+/// through the inverse MDS matrix) against the tables plonky2 ships.
+#[test]
+fn equivalent_partial_round_constants_equal_plonky2s() {
+    use poseidon::equivalent::{FAST_PARTIAL_FIRST_ROUND_CONSTANT, FAST_PARTIAL_ROUND_CONSTANTS};
+    assert_eq!(
+        FAST_PARTIAL_FIRST_ROUND_CONSTANT,
+        <F as plonky2::hash::poseidon::Poseidon>::FAST_PARTIAL_FIRST_ROUND_CONSTANT
+    );
+    assert_eq!(
+        FAST_PARTIAL_ROUND_CONSTANTS,
+        <F as plonky2::hash::poseidon::Poseidon>::FAST_PARTIAL_ROUND_CONSTANTS
+    );
+}
+
 #[test]
 fn permutation_equals_plonky2s() {
     let (mut rng, seed) = seeded();

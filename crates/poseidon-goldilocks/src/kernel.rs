@@ -1,51 +1,27 @@
-//! Round kernels: one round of a permutation as one function body on wasm32.
+//! Round constants for loops over rounds.
 //!
-//! On Stylus a call costs 3,800 ink (plus 2,450 per block entered), a 64-bit load 680 and a
-//! store 950, while locals and arithmetic cost 75–210. A round reads and writes all twelve
-//! lanes many times; as one body the state is loaded once, every intermediate stays in wasm
-//! locals, and the state is stored once. The round's constants arrive as scalar `u64`
-//! parameters, so each call site passes them as `i64.const` immediates: indexing a `const`
-//! table with compile-time indices never creates a data segment (which Stylus charges ~0.75 gas
-//! per byte on every call). One body per kind of round keeps the module small (the unrolled
-//! permutation would be ~100 KB); natively the body is simply inlined.
+//! Straight-line code takes its constants as instruction immediates (`i64.const`, 1 ink), but a
+//! loop reads them from memory, and a constant table in memory is a data segment, which Stylus
+//! charges ~0.75 gas per byte on every call. So the permutations copy their round constants to
+//! the stack first, one store of an immediate per constant (950 ink each), and loop over that
+//! copy: cheaper than a call per round, whose state loads, stores and conversions cost tens of
+//! thousands of ink.
 
-/// Declares a round kernel over a 12-lane state:
+/// A copy of a constant `u64` table on the stack, written by stores of immediates:
+/// `stack_copy!(TABLE; 22)` for `[u64; 22]`, `stack_copy!(TABLE; 8 x 12)` for `[[u64; 12]; 8]`.
 ///
-/// ```ignore
-/// round_kernel! {
-///     /// Docs.
-///     fn name(state, constants: [u64; N]) { /* body: reads and writes `state: &mut [u64; 12]` */ }
-/// }
-/// ```
-///
-/// called as `name(&mut state, &TABLE[literal])`.
-macro_rules! round_kernel {
-    (
-        $(#[$doc:meta])*
-        fn $name:ident($state:ident, $consts:ident: [u64; $n:literal]) $body:block
-    ) => {
-        $(#[$doc])*
-        #[cfg(target_arch = "wasm32")]
-        #[inline(always)]
-        fn $name($state: &mut [u64; 12], $consts: &[u64; $n]) {
-            seq_macro::seq!(K in 0..$n {
-                #[inline(never)]
-                #[allow(clippy::too_many_arguments)]
-                fn kernel($state: &mut [u64; 12], #(c~K: u64,)*) {
-                    let $consts: [u64; $n] = [#(c~K,)*];
-                    $body
-                }
-                kernel($state, #($consts[K],)*);
-            });
-        }
-
-        $(#[$doc])*
-        #[cfg(not(target_arch = "wasm32"))]
-        #[inline(always)]
-        fn $name($state: &mut [u64; 12], $consts: &[u64; $n]) {
-            let $consts: [u64; $n] = *$consts;
-            $body
-        }
-    };
+/// One entry of each row is combined with an opaque zero (`black_box`): an array of constants
+/// only would be copied from a data segment instead.
+macro_rules! stack_copy {
+    ($table:expr; $n:literal) => {{
+        let zero = core::hint::black_box(0u64);
+        seq_macro::seq!(I in 1..$n { [$table[0] ^ zero, #($table[I],)*] })
+    }};
+    ($table:expr; $rows:literal x $columns:literal) => {{
+        let zero = core::hint::black_box(0u64);
+        seq_macro::seq!(R in 0..$rows {
+            [#(seq_macro::seq!(I in 1..$columns { [$table[R][0] ^ zero, #($table[R][I],)*] }),)*]
+        })
+    }};
 }
-pub(crate) use round_kernel;
+pub(crate) use stack_copy;

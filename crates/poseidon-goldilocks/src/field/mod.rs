@@ -1,11 +1,11 @@
 //! The Goldilocks field, p = 2^64 − 2^32 + 1.
 //!
 //! [`Goldilocks`] is a canonical element (its value is below p), the type of every input and
-//! output. The permutations work on raw `u64` lanes instead ([`arith`]): any 64-bit value stands
-//! for its residue mod p, as in plonky2, so sums and products need no canonical reduction until
-//! a result leaves the permutation.
+//! output. The permutations take and return raw `u64` lanes instead, where any 64-bit value
+//! stands for its residue mod p, as in plonky2, and work inside on pairs of signed 32-bit limbs
+//! ([`limbs`]), reduced to a canonical value only when a result leaves the permutation.
 
-pub(crate) mod arith;
+pub(crate) mod limbs;
 
 use core::fmt;
 
@@ -54,7 +54,7 @@ impl Goldilocks {
     /// The residue of any 64-bit value (`value mod p`). For data that is reduced on purpose;
     /// inputs from users go through [`Goldilocks::new`].
     pub const fn from_noncanonical(value: u64) -> Goldilocks {
-        Goldilocks(arith::canonical(value))
+        Goldilocks(canonical(value))
     }
 
     /// The canonical value, below p.
@@ -73,6 +73,16 @@ impl fmt::Debug for Goldilocks {
 impl fmt::Display for Goldilocks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// `value mod p` (the canonical value).
+const fn canonical(value: u64) -> u64 {
+    // One subtraction suffices: 2^64 − 1 < 2p.
+    if value >= P {
+        value - P
+    } else {
+        value
     }
 }
 

@@ -10,11 +10,12 @@
 //!   matrix entries (at most 41 + 8) in plain `u64` arithmetic: a row sum stays below 2^41, so
 //!   one combination per lane replaces twelve modular products.
 
+pub mod equivalent;
 #[allow(clippy::large_const_arrays)]
 pub mod params;
 
-use crate::field::arith::{add, combine_halves, pow7, LOW32};
-use crate::kernel::round_kernel;
+use crate::field::limbs::{p_multiple, pow7, Halves};
+use crate::kernel::stack_copy;
 use params::{MDS_CIRC, MDS_DIAG, ROUND_CONSTANTS};
 use seq_macro::seq;
 
@@ -69,21 +70,21 @@ const fn frequency_domain(circ: &[u64; 12]) -> FrequencyDomain {
 
 const FREQUENCY: FrequencyDomain = frequency_domain(&MDS_CIRC);
 
-/// new[r] = Σ_i CIRC[i] · old[(i + r) mod 12], exactly, for lanes below 2^32 (the sums stay
-/// below 2^41; intermediate differences wrap as signed values and cancel exactly).
+/// new[r] = Σ_i CIRC[i] · old[(i + r) mod 12], exactly, whenever the results fit an `i64`
+/// (inputs of any sign; intermediate values wrap and cancel exactly).
 #[allow(clippy::needless_range_loop)] // indices into several arrays at once
 #[inline(always)]
-fn circulant_halves(x: &[u64; 12]) -> [u64; 12] {
+fn circulant(x: &[i64; 12]) -> [i64; 12] {
     let (mut f0, mut f2, mut f1_re, mut f1_im) = ([0u64; 3], [0u64; 3], [0u64; 3], [0u64; 3]);
     for m in 0..3 {
-        let [a0, a1, a2, a3] = CRT[m].map(|n| x[n]);
+        let [a0, a1, a2, a3] = CRT[m].map(|n| x[n] as u64);
         let (s02, s13) = (a0.wrapping_add(a2), a1.wrapping_add(a3));
         f0[m] = s02.wrapping_add(s13);
         f2[m] = s02.wrapping_sub(s13);
         f1_re[m] = a0.wrapping_sub(a2);
         f1_im[m] = a3.wrapping_sub(a1);
     }
-    let mut y = [0u64; 12];
+    let mut y = [0i64; 12];
     for k in 0..3 {
         let (mut z0, mut z2, mut z_re, mut z_im) = (0u64, 0u64, 0u64, 0u64);
         for j in 0..3 {
@@ -99,124 +100,103 @@ fn circulant_halves(x: &[u64; 12]) -> [u64; 12] {
                 .wrapping_add(f1_im[j].wrapping_mul(c_re));
         }
         let (sum, difference) = (z0.wrapping_add(z2), z0.wrapping_sub(z2));
-        y[CRT[k][0]] = sum.wrapping_add(z_re);
-        y[CRT[k][1]] = difference.wrapping_sub(z_im);
-        y[CRT[k][2]] = sum.wrapping_sub(z_re);
-        y[CRT[k][3]] = difference.wrapping_add(z_im);
+        y[CRT[k][0]] = sum.wrapping_add(z_re) as i64;
+        y[CRT[k][1]] = difference.wrapping_sub(z_im) as i64;
+        y[CRT[k][2]] = sum.wrapping_sub(z_re) as i64;
+        y[CRT[k][3]] = difference.wrapping_add(z_im) as i64;
     }
     y
 }
 
-/// The MDS sums on 32-bit halves: lane r is `sums.0[r] + sums.1[r] · 2^32` (mod p) of
-/// MDS · state + next, where `next` are the constants of the following round. For halves below
-/// 2^34 the sums stay below 2^43 (Σ (CIRC + DIAG) = 264).
+/// MDS · x on half-word parts: lane r of the result is lane r of MDS · x, as `Halves` whose
+/// parts are below 2^9 times the largest input part (Σ (CIRC + DIAG) = 264).
 #[inline(always)]
-fn mds_sums(lo: &[u64; 12], hi: &[u64; 12], next: &[u64; 12]) -> ([u64; 12], [u64; 12]) {
-    let (circ_lo, circ_hi) = (circulant_halves(lo), circulant_halves(hi));
+fn mds(x: &[Halves; 12]) -> [Halves; 12] {
+    let lo = circulant(&x.map(|h| h.lo));
+    let hi = circulant(&x.map(|h| h.hi));
     // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
-    (
-        core::array::from_fn(|r| circ_lo[r] + MDS_DIAG[r] * lo[r] + (next[r] & LOW32)),
-        core::array::from_fn(|r| circ_hi[r] + MDS_DIAG[r] * hi[r] + (next[r] >> 32)),
-    )
-}
-
-/// The 32-bit halves of every lane.
-#[inline(always)]
-fn split(state: &[u64; 12]) -> ([u64; 12], [u64; 12]) {
-    (state.map(|lane| lane & LOW32), state.map(|lane| lane >> 32))
-}
-
-/// MDS sums (below 2^43) back to halves below 2^34 that stand for the same residue, without
-/// forming the 64-bit lane (10 operations instead of a combination and a split, 20): carry the low
-/// sum's upper bits up, fold the high sum's bits above 32 down (2^64 ≡ 2^32 − 1), and add p as
-/// 1 + (2^32 − 1) · 2^32 with a 2^32 borrowed across, so that neither half goes negative.
-#[inline(always)]
-fn renormalize(lo: u64, hi: u64) -> (u64, u64) {
-    let hi = hi + (lo >> 32);
-    let (lo, excess, hi) = (lo & LOW32, hi >> 32, hi & LOW32);
-    // lo + hi · 2^32 + excess · (2^32 − 1) + p, with excess < 2^11:
-    ((lo + (1 << 32) + 1) - excess, hi + excess + ((1 << 32) - 2))
-}
-
-/// state = MDS · state + next, where `next` are the constants of the following round.
-#[inline(always)]
-fn mds_add(state: &mut [u64; 12], next: &[u64; 12]) {
-    let (lo, hi) = split(state);
-    let (sums_lo, sums_hi) = mds_sums(&lo, &hi, next);
-    seq!(R in 0..12 {
-        state[R] = combine_halves(sums_lo[R], sums_hi[R]);
-    });
+    core::array::from_fn(|r| Halves {
+        lo: lo[r] + MDS_DIAG[r] as i64 * x[r].lo,
+        hi: hi[r] + MDS_DIAG[r] as i64 * x[r].hi,
+    })
 }
 
 /// The plain matrix product, for the test of the frequency-domain form.
 #[cfg(test)]
-fn circulant_plain(x: &[u64; 12]) -> [u64; 12] {
-    core::array::from_fn(|r| (0..12).map(|i| MDS_CIRC[i] * x[(i + r) % 12]).sum())
+fn circulant_plain(x: &[i64; 12]) -> [i64; 12] {
+    core::array::from_fn(|r| (0..12).map(|i| MDS_CIRC[i] as i64 * x[(i + r) % 12]).sum())
 }
 
-round_kernel! {
-    /// A full round after its constants: S-box on every lane, MDS, then the next round's constants.
-    fn full_round(state, next: [u64; 12]) {
-        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450), a load and a store.
-        seq!(I in 0..12 {
-            state[I] = pow7(state[I]);
-        });
-        mds_add(state, &next);
+/// Constants added before each full round's S-boxes (plonky2's rounds 0..4 and 26..30).
+const FULL_ROUND_CONSTANTS: [[u64; 12]; 2 * params::HALF_FULL_ROUNDS] = {
+    let mut out = [[0; 12]; 2 * params::HALF_FULL_ROUNDS];
+    let mut r = 0;
+    while r < params::HALF_FULL_ROUNDS {
+        out[r] = ROUND_CONSTANTS[r];
+        out[params::HALF_FULL_ROUNDS + r] =
+            ROUND_CONSTANTS[params::HALF_FULL_ROUNDS + params::PARTIAL_ROUNDS + r];
+        r += 1;
     }
-}
+    out
+};
 
-round_kernel! {
-    /// Two partial rounds per call (each: S-box on lane 0, MDS, the next round's constants): the
-    /// state's 12 loads and 12 stores and the call (~26,000 ink) are paid once for both, and
-    /// between the two rounds lanes 1..11 stay as halves (`renormalize`): only lane 0, which
-    /// goes through the S-box, is formed as a 64-bit lane.
-    fn partial_rounds2(state, next: [u64; 24]) {
-        let (first, second) = next.split_at(12);
-        let (first, second) = (
-            first.first_chunk::<12>().unwrap_or(&[0; 12]),
-            second.first_chunk::<12>().unwrap_or(&[0; 12]),
-        );
-        state[0] = pow7(state[0]);
-        let (mut lo, mut hi) = split(state);
-        let (sums_lo, sums_hi) = mds_sums(&lo, &hi, first);
-        let lane0 = pow7(combine_halves(sums_lo[0], sums_hi[0]));
-        (lo[0], hi[0]) = (lane0 & LOW32, lane0 >> 32);
-        seq!(I in 1..12 {
-            (lo[I], hi[I]) = renormalize(sums_lo[I], sums_hi[I]);
-        });
-        let (sums_lo, sums_hi) = mds_sums(&lo, &hi, second);
-        seq!(I in 0..12 {
-            state[I] = combine_halves(sums_lo[I], sums_hi[I]);
-        });
-    }
-}
-
-/// Two rounds' constants as one kernel argument.
+/// Each lane plus its constant.
 #[inline(always)]
-fn concat(a: &[u64; 12], b: &[u64; 12]) -> [u64; 24] {
-    core::array::from_fn(|i| if i < 12 { a[i] } else { b[i - 12] })
+fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
+    seq!(I in 0..12 {
+        x[I] = x[I].plus(Halves::split(constants[I]));
+    });
+}
+
+/// The 22 partial rounds on the sums the last first-half full round left (below 2^43.3), two
+/// per loop iteration: each iteration normalises all lanes (sums of two MDS steps, below
+/// 2^51.4), then runs two rounds (S-box on lane 0, its constant, MDS), lanes 1..11 staying as
+/// MDS sums in between.
+#[inline(always)]
+fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUNDS]) {
+    add_constants(x, &equivalent::FAST_PARTIAL_FIRST_ROUND_CONSTANT);
+    let (pairs, _) = after_sbox.as_chunks::<2>();
+    for &[first, second] in pairs {
+        let lanes = x.map(Halves::normalize);
+        *x = lanes.map(|lane| Halves {
+            lo: lane.lo,
+            hi: lane.hi,
+        });
+        x[0] = pow7(lanes[0]).plus(Halves::split(first));
+        let mut sums = mds(x);
+        sums[0] = pow7(sums[0].normalize()).plus(Halves::split(second));
+        *x = mds(&sums);
+    }
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
-/// One body on wasm32: inlined into every sponge function it made the module larger and, with
-/// its 30 kernel calls (each ends a basic block), raised the cached init cost every call pays
-/// (Nitro charges ~0.134 gas per basic block of the module).
+///
+/// One function and two loops (full rounds, with the partial rounds' loop inside the fifth
+/// iteration): the state stays in wasm locals from the first load to the last store. Separate
+/// round kernels cost each call its state's 12 loads, 12 stores and the conversions to and from
+/// 64-bit residues (~60,000 ink a call); an iteration here costs a branch and the loads of its
+/// constants, copied to the stack first ([`stack_copy`]).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-#[allow(clippy::identity_op, clippy::erasing_op)] // `seq!` spells the first round's index as `0 + 1`, `2 * 0`
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
-    for (lane, constant) in state.iter_mut().zip(&ROUND_CONSTANTS[0]) {
-        *lane = add(*lane, *constant);
+    let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);
+    let after_sbox: [u64; 22] = stack_copy!(equivalent::FAST_PARTIAL_ROUND_CONSTANTS; 22);
+    let mut x: [Halves; 12] = state.map(Halves::split);
+    for (round, constants) in full.iter().enumerate() {
+        if round == params::HALF_FULL_ROUNDS {
+            partial_rounds(&mut x, &after_sbox);
+        }
+        add_constants(&mut x, constants);
+        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450) and memory traffic.
+        seq!(I in 0..12 {
+            x[I] = pow7(x[I].normalize());
+        });
+        x = mds(&x);
     }
-    seq!(R in 0..4 {
-        full_round(state, &ROUND_CONSTANTS[R + 1]);
+    // The sums (below 2^43.3) made non-negative for `to_residue`.
+    let bias = p_multiple(12);
+    seq!(I in 0..12 {
+        state[I] = x[I].plus(bias).to_residue();
     });
-    seq!(R in 2..13 {
-        partial_rounds2(state, &concat(&ROUND_CONSTANTS[2 * R + 1], &ROUND_CONSTANTS[2 * R + 2]));
-    });
-    seq!(R in 26..29 {
-        full_round(state, &ROUND_CONSTANTS[R + 1]);
-    });
-    full_round(state, &[0; 12]);
 }
 
 crate::sponge::permutation_family!(
@@ -231,49 +211,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn renormalize_keeps_the_residue_and_the_bounds() {
-        let p = crate::P as u128;
-        let mut state = 0x0bad_cafe_1234_5678u64;
-        let mut next = |bits: u32| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state ^ (state >> 31)) >> (64 - bits)
-        };
-        let edges = [
-            (0, 0),
-            ((1 << 43) - 1, (1 << 43) - 1),
-            (0, (1 << 43) - 1),
-            ((1 << 43) - 1, 0),
-        ];
-        let randoms = (0..5000).map(|_| (next(43), next(43)));
-        for (lo, hi) in edges.into_iter().chain(randoms) {
-            let (l, h) = renormalize(lo, hi);
-            assert!(l < 1 << 34 && h < 1 << 34, "{lo} {hi} -> {l} {h}");
-            let value = |lo: u64, hi: u64| (lo as u128 + ((hi as u128) << 32)) % p;
-            assert_eq!(value(l, h), value(lo, hi), "{lo} {hi}");
-        }
-    }
-
-    #[test]
     fn frequency_domain_circulant_equals_the_matrix() {
         let mut state = 0x1234_5678_9abc_def0u64;
         let mut next = || {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            state >> 32
+            (state as i64) >> 20
         };
         let edges = [
             [0; 12],
-            [u32::MAX as u64; 12],
-            core::array::from_fn(|i| i as u64),
+            [u32::MAX as i64; 12],
+            [-(1 << 43); 12],
+            core::array::from_fn(|i| i as i64 - 6),
         ];
         for x in edges
             .into_iter()
             .chain((0..1000).map(|_| core::array::from_fn(|_| next())))
         {
-            assert_eq!(circulant_halves(&x), circulant_plain(&x), "{x:?}");
+            assert_eq!(circulant(&x), circulant_plain(&x), "{x:?}");
         }
     }
 }

@@ -4,24 +4,23 @@
 //!
 //! - External matrix circ(2·M4, M4, M4): HorizenLabs' M4 (a chain of additions and doublings)
 //!   on each block of four lanes, then every lane gains the sum of its position across blocks.
-//!   Computed on 32-bit halves in plain `u64` (entries are small: a row sums to 64, so half-word
-//!   sums stay below 2^39), combined once per lane, with the next full round's constants added
-//!   to the halves before combining.
-//! - Internal matrix 1 + diag(d): `new[i] = old[i] · d[i] + Σ old`, each lane one product and one
-//!   reduction (`mul_add`).
+//!   Computed on 32-bit halves (entries are small: a row sums to at most 64).
+//! - Internal matrix 1 + diag(d): `new[i] = old[i] · d[i] + Σ old`, each lane one product by a
+//!   constant on balanced limbs ([`crate::field::limbs`]) and one renormalisation.
+//! - Every round's constants join the sums before they are normalised for the S-box.
 
 #[allow(clippy::large_const_arrays)]
 pub mod params;
 
-use crate::field::arith::{add, combine_halves, mul_add, pow7, LOW32};
-use crate::kernel::round_kernel;
+use crate::field::limbs::{self, p_multiple, pow7, Halves, Limbs};
+use crate::kernel::stack_copy;
 use params::{EXTERNAL_FIRST, EXTERNAL_LAST, INTERNAL, INTERNAL_DIAG_M_1};
 use seq_macro::seq;
 
 /// HorizenLabs' M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] on one block of
-/// four half-word lanes, as their chain of additions (inputs below 2^35, outputs below 2^39).
+/// four parts, as their chain of additions (a row sums to at most 16).
 #[inline(always)]
-fn m4(x: [u64; 4]) -> [u64; 4] {
+fn m4(x: [i64; 4]) -> [i64; 4] {
     let t0 = x[0] + x[1];
     let t1 = x[2] + x[3];
     let t2 = 2 * x[1] + t1;
@@ -31,99 +30,126 @@ fn m4(x: [u64; 4]) -> [u64; 4] {
     [t3 + t5, t5, t2 + t4, t4]
 }
 
-/// circ(2·M4, M4, M4) on half-word lanes: M4 per block, then each lane gains the sum of the
-/// lanes at its position in all three blocks.
+/// circ(2·M4, M4, M4) on one part of every lane: M4 per block, then each lane gains the sum of
+/// the lanes at its position in all three blocks (a row sums to at most 64).
 #[inline(always)]
-fn external_matrix_halves(x: [u64; 12]) -> [u64; 12] {
+fn external_part(x: [i64; 12]) -> [i64; 12] {
     let blocks = [
         m4([x[0], x[1], x[2], x[3]]),
         m4([x[4], x[5], x[6], x[7]]),
         m4([x[8], x[9], x[10], x[11]]),
     ];
-    let sums: [u64; 4] = core::array::from_fn(|l| blocks[0][l] + blocks[1][l] + blocks[2][l]);
+    let sums: [i64; 4] = core::array::from_fn(|l| blocks[0][l] + blocks[1][l] + blocks[2][l]);
     core::array::from_fn(|i| blocks[i / 4][i % 4] + sums[i % 4])
 }
 
-/// state = M_E · state + next (the following round's constants, or zeros).
+/// M_E · x on halves: parts below 2^6 times the largest input part.
 #[inline(always)]
-fn external_layer(state: &mut [u64; 12], next: &[u64; 12]) {
-    let lo = external_matrix_halves(state.map(|lane| lane & LOW32));
-    let hi = external_matrix_halves(state.map(|lane| lane >> 32));
+fn external(x: &[Halves; 12]) -> [Halves; 12] {
+    let lo = external_part(x.map(|h| h.lo));
+    let hi = external_part(x.map(|h| h.hi));
+    core::array::from_fn(|i| Halves {
+        lo: lo[i],
+        hi: hi[i],
+    })
+}
+
+/// Each lane plus its constant.
+#[inline(always)]
+fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
     seq!(I in 0..12 {
-        state[I] = combine_halves(lo[I] + (next[I] & LOW32), hi[I] + (next[I] >> 32));
+        x[I] = x[I].plus(Halves::split(constants[I]));
     });
 }
 
-round_kernel! {
-    /// The first external layer, then the first full round's constants.
-    fn initial_layer(state, next: [u64; 12]) {
-        external_layer(state, &next);
+/// Constants added before each full round's S-boxes.
+const FULL_ROUND_CONSTANTS: [[u64; 12]; 2 * params::HALF_FULL_ROUNDS] = {
+    let mut out = [[0; 12]; 2 * params::HALF_FULL_ROUNDS];
+    let mut r = 0;
+    while r < params::HALF_FULL_ROUNDS {
+        out[r] = EXTERNAL_FIRST[r];
+        out[params::HALF_FULL_ROUNDS + r] = EXTERNAL_LAST[r];
+        r += 1;
     }
-}
+    out
+};
 
-round_kernel! {
-    /// A full round after its constants: S-box on every lane, M_E, then the next constants.
-    fn full_round(state, next: [u64; 12]) {
-        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450), a load and a store.
+/// The partial rounds' constants, each added by the round before it (so that lane 0 is
+/// normalised once per round), and a zero for the round after the last.
+const PARTIAL_NEXT: [u64; params::PARTIAL_ROUNDS + 1] = {
+    let mut out = [0; params::PARTIAL_ROUNDS + 1];
+    let mut r = 0;
+    while r < params::PARTIAL_ROUNDS {
+        out[r] = INTERNAL[r];
+        r += 1;
+    }
+    out
+};
+
+/// The internal diagonal as limbs (constant operands of the products).
+const DIAG: [Limbs; 12] = {
+    let mut out = [Limbs { lo: 0, hi: 0 }; 12];
+    let mut i = 0;
+    while i < 12 {
+        out[i] = Limbs::from_residue(INTERNAL_DIAG_M_1[i]);
+        i += 1;
+    }
+    out
+};
+
+/// The 22 partial rounds on the sums the last first-half full round left (below 2^41), one
+/// per loop iteration. Every lane is normalised each round (it is a factor of a product), lane 0
+/// with the round's constant already added; lane 0's S-box output is normalised once more.
+#[inline(always)]
+fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]) {
+    x[0] = x[0].plus(Halves::split(next[0]));
+    let mut lanes = x.map(Halves::normalize);
+    for &constant in &next[1..] {
+        lanes[0] = pow7(lanes[0]).normalize();
+        // Σ old over normalised limbs: each part below 2^35.
+        let mut sum = Halves { lo: 0, hi: 0 };
         seq!(I in 0..12 {
-            state[I] = pow7(state[I]);
+            sum = sum.plus(Halves { lo: lanes[I].lo, hi: lanes[I].hi });
         });
-        external_layer(state, &next);
+        // Lane 0 also gains the next round's constant.
+        lanes[0] = limbs::mul_wide(lanes[0], DIAG[0])
+            .plus(sum.plus(Halves::split(constant)))
+            .normalize();
+        seq!(I in 1..12 {
+            lanes[I] = limbs::mul_wide(lanes[I], DIAG[I]).plus(sum).normalize();
+        });
     }
-}
-
-round_kernel! {
-    /// The first of the last four full rounds: its constants come after the internal layer.
-    fn constants_full_round(state, constants: [u64; 12]) {
-        for (lane, constant) in state.iter_mut().zip(&constants) {
-            *lane = add(*lane, *constant);
-        }
-    }
-}
-
-/// A partial round: lane 0 gains its constant and goes through the S-box, then the internal
-/// layer new[i] = old[i] · d[i] + Σ old.
-#[inline(always)]
-fn partial_round(state: &mut [u64; 12], constant: u64) {
-    state[0] = pow7(add(state[0], constant));
-    // The sum of twelve lanes from 32-bit halves: each half-sum is below 2^36.
-    let sum_lo: u64 = state.iter().map(|lane| lane & LOW32).sum();
-    let sum_hi: u64 = state.iter().map(|lane| lane >> 32).sum();
-    let sum = combine_halves(sum_lo, sum_hi);
-    seq!(I in 0..12 {
-        state[I] = mul_add(state[I], INTERNAL_DIAG_M_1[I], sum);
+    *x = lanes.map(|lane| Halves {
+        lo: lane.lo,
+        hi: lane.hi,
     });
-}
-
-round_kernel! {
-    /// Two partial rounds per call: the state's 12 loads and 12 stores and the call (~26,000 ink)
-    /// are paid once for both.
-    fn partial_rounds2(state, constants: [u64; 2]) {
-        partial_round(state, constants[0]);
-        partial_round(state, constants[1]);
-    }
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
-/// One body on wasm32: inlined into every sponge function it made the module larger and, with
-/// its 30 kernel calls (each ends a basic block), raised the cached init cost every call pays
-/// (Nitro charges ~0.134 gas per basic block of the module).
+/// One function and two loops, as Poseidon's ([`crate::poseidon`]): the state stays in wasm
+/// locals from the first load to the last store, the constants are read from a copy on the
+/// stack ([`stack_copy`]).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-#[allow(clippy::identity_op, clippy::erasing_op)] // `seq!` spells the first round's index as `0 + 1`, `2 * 0`
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
-    initial_layer(state, &EXTERNAL_FIRST[0]);
-    seq!(R in 0..3 {
-        full_round(state, &EXTERNAL_FIRST[R + 1]);
+    let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);
+    let partial: [u64; 23] = stack_copy!(PARTIAL_NEXT; 23);
+    let mut x = external(&state.map(Halves::split));
+    for (round, constants) in full.iter().enumerate() {
+        if round == params::HALF_FULL_ROUNDS {
+            partial_rounds(&mut x, &partial);
+        }
+        add_constants(&mut x, constants);
+        // Unrolled: as a loop, each lane cost a branch (765 ink), a block (2,450) and memory traffic.
+        seq!(I in 0..12 {
+            x[I] = pow7(x[I].normalize());
+        });
+        x = external(&x);
+    }
+    // The sums (below 2^41) made non-negative for `to_residue`.
+    let bias = p_multiple(10);
+    seq!(I in 0..12 {
+        state[I] = x[I].plus(bias).to_residue();
     });
-    full_round(state, &[0; 12]);
-    seq!(R in 0..11 {
-        partial_rounds2(state, &[INTERNAL[2 * R], INTERNAL[2 * R + 1]]);
-    });
-    constants_full_round(state, &EXTERNAL_LAST[0]);
-    seq!(R in 0..3 {
-        full_round(state, &EXTERNAL_LAST[R + 1]);
-    });
-    full_round(state, &[0; 12]);
 }
 
 crate::sponge::permutation_family!(
