@@ -36,7 +36,7 @@ library PoseidonAddresses {
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
-    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x60349F426FC6FE169115BeB88E8bC22d110d821d;
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x0ED276574866598531d7e31b49c46a58b77f04A7;
 
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
