@@ -22,7 +22,7 @@
 //! deployable (`poseidon_stylus_goldilocks.wasm`, release + `wasm-opt -O3`), one cached
 //! `twoToOne([1,2,3,4], [5,6,7,8])` call: execution gas (ink / 10,000) and the whole call
 //! (calldata, entry, cached init and execution; a transaction's gas − 21,000). Each row changes
-//! one thing from the row above, except the two "instead" rows, which change the final build.
+//! one thing from the row above, except the three "instead" rows, each a change to the 635 build.
 //!
 //! | representation / step | `twoToOne` execution | whole call | `poseidon2TwoToOne` execution |
 //! |---|---:|---:|---:|
@@ -31,14 +31,16 @@
 //! | unrolled S-boxes, two partial rounds per kernel | 666 | 2,775 | 705 |
 //! | no panic path left (a bounds check had linked 400 B of data, ~460 gas of cached init per call) | 666 | 2,311 | 705 |
 //! | Poseidon's partial rounds keep lanes 1..11 as halves between the two rounds of a kernel | 637 | 2,281 | 704 |
-//! | the contract's decode failures as their own type (no sentinel error) | **635** | **2,277** | **701** |
+//! | the contract's decode failures as their own type (no sentinel error) | 635 | 2,277 | 701 |
+//! | Poseidon's S-boxes on balanced signed 32-bit limbs (2^64 ≡ 2^32 − 1 without carry detection), plonky2's equivalent partial-round constants ([`poseidon::equivalent`]) | 509 | 2,146 | 701 |
+//! | each permutation one function looping over its rounds, state in locals throughout; Poseidon2 on balanced limbs too | **465** | **2,089** | **494** |
 //! | instead of 32-bit halves: `u128` products (`__multi3` calls on wasm32; measured on the row above it) | 1,297 | 2,931 | 1,690 |
 //! | instead of the frequency-domain MDS: 144 products per half (measured on the same row) | 789 | 2,437 | 705 |
 //! | four partial rounds per kernel instead of two (the constants went to a data segment) | 656 | 4,488 | 704 |
 //!
-//! Where the final 635 gas go (static count over the module): the 118 S-boxes (x⁷: two squarings,
-//! two products, each reduced) about 45 %, the 30 MDS steps about 43 %, the kernel calls with
-//! their state loads and stores most of the rest.
+//! Where the gas went at the 635 row (static count over the module): the 118 S-boxes (x⁷: two
+//! squarings, two products, each reduced) about 45 %, the 30 MDS steps about 43 %, the kernel calls
+//! with their state loads and stores most of the rest; the two rows after it cut the S-boxes and the kernel calls.
 //!
 //! What the prices teach (Nitro `pricing_v1`): `i64.mul` costs 160 ink and an addition 100, but a
 //! `select` 1,250 and a branch 765 plus 2,450 for the block it enters, so every carry here is
