@@ -5,13 +5,15 @@
 //! Ignored by a plain `cargo test` because it needs the built file; `scripts/test.sh` builds it
 //! and runs these with `--include-ignored`. Override the file with `POSEIDON_STYLUS_WASM`.
 
-use alloy_sol_types::{sol, SolCall, SolError, SolValue};
-use poseidon_bn254::{poseidon, poseidon2, Fr};
-use rand::{rngs::StdRng, Rng, SeedableRng};
-use std::{path::PathBuf, sync::OnceLock};
-use stylus_meter::{CallReport, Program};
+mod common;
 
-type U256 = alloy_sol_types::private::U256;
+use alloy_sol_types::{sol, SolCall, SolError, SolValue};
+use common::bn254::{input_output_vectors, p, random_field, to_fr, to_u256};
+use common::{assert_reverted_with, load_deployable, returned, root, seeded_rng, U256};
+use poseidon_bn254::{poseidon, poseidon2};
+use rand::Rng;
+use std::sync::OnceLock;
+use stylus_meter::{CallReport, Program};
 
 sol! {
     function hash(uint256 a, uint256 b) external pure returns (uint256);
@@ -27,49 +29,23 @@ sol! {
     error InvalidCalldata(bytes4 selector);
 }
 
-const P_HEX: &str = "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001";
 const MAX_SIBLINGS: usize = 256;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// The default deployable (Poseidon T3, rootFromPath, nodesFromPath, hashPairs).
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| load("POSEIDON_STYLUS_WASM", "poseidon_stylus.wasm"))
+    PROGRAM.get_or_init(|| load_deployable(Some("POSEIDON_STYLUS_WASM"), "poseidon_stylus.wasm"))
 }
 
 /// The Poseidon2 deployable (both together exceed the 24 KiB limit).
 fn poseidon2_program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| load("POSEIDON2_STYLUS_WASM", "poseidon_stylus_poseidon2.wasm"))
-}
-
-fn load(variable: &str, file: &str) -> Program {
-    {
-        let path = std::env::var_os(variable)
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root().join("target/stylus").join(file));
-        Program::from_file(&path).unwrap_or_else(|err| {
-            panic!(
-                "cannot load {} ({err}); build it with scripts/build-wasm.sh",
-                path.display()
-            )
-        })
-    }
-}
-
-fn p() -> U256 {
-    P_HEX.parse().unwrap()
-}
-
-fn to_u256(fr: Fr) -> U256 {
-    U256::from_be_bytes(fr.to_be_bytes())
-}
-
-fn to_fr(value: U256) -> Fr {
-    Fr::from_be_bytes(&value.to_be_bytes::<32>()).expect("canonical")
+    PROGRAM.get_or_init(|| {
+        load_deployable(
+            Some("POSEIDON2_STYLUS_WASM"),
+            "poseidon_stylus_poseidon2.wasm",
+        )
+    })
 }
 
 /// Runs the call on the deployable that serves it: `poseidon2` lives in its own program.
@@ -83,56 +59,15 @@ fn call(calldata: &[u8]) -> CallReport {
 }
 
 fn returns_u256(calldata: &[u8]) -> U256 {
-    let report = call(calldata);
-    assert!(
-        !report.reverted,
-        "reverted with 0x{}",
-        hex(&report.returndata)
-    );
-    U256::abi_decode(&report.returndata).expect("one uint256")
+    U256::abi_decode(&returned(call(calldata))).expect("one uint256")
 }
 
 fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
-    let report = call(calldata);
-    assert!(
-        report.reverted,
-        "expected a revert, got 0x{}",
-        hex(&report.returndata)
-    );
-    assert_eq!(hex(&report.returndata), hex(&expected));
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn random_field(rng: &mut StdRng) -> U256 {
-    loop {
-        let candidate = U256::from_be_bytes(rng.random::<[u8; 32]>()) >> 2;
-        if candidate < p() {
-            return candidate;
-        }
-    }
+    assert_reverted_with(call(calldata), &expected);
 }
 
 fn vectors(file: &str, key: &str) -> Vec<(Vec<U256>, U256)> {
-    let text =
-        std::fs::read_to_string(root().join("test/vectors").join(file)).expect("vector file");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("vector json");
-    json[key]
-        .as_array()
-        .expect("vector list")
-        .iter()
-        .map(|v| {
-            let inputs = v["inputs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().parse().unwrap())
-                .collect();
-            (inputs, v["output"].as_str().unwrap().parse().unwrap())
-        })
-        .collect()
+    input_output_vectors(file, key)
 }
 
 /// build-wasm.sh writes each deployable as `cargo stylus deploy` deploys it, so the meter prices
@@ -233,12 +168,7 @@ fn poseidon2_matches_openzeppelin_vectors() {
 #[test]
 #[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let seed: u64 = std::env::var("ARTIFACT_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random);
-    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = seeded_rng();
     for _ in 0..1000 {
         let (a, b) = (random_field(&mut rng), random_field(&mut rng));
         let expected = to_u256(poseidon::hash2(&[to_fr(a), to_fr(b)]));
@@ -311,13 +241,7 @@ fn random_inputs_match_the_native_library() {
 }
 
 fn call_ok(calldata: &[u8]) -> Vec<u8> {
-    let report = call(calldata);
-    assert!(
-        !report.reverted,
-        "reverted with 0x{}",
-        hex(&report.returndata)
-    );
-    report.returndata
+    returned(call(calldata))
 }
 
 #[test]

@@ -8,20 +8,20 @@
 //! Ignored by a plain `cargo test` because it needs the built files; `scripts/test.sh` builds them
 //! and runs these with `--include-ignored`.
 
-use alloy_sol_types::{SolError, SolValue};
-use poseidon_bn254::{poseidon, Fr};
-use rand::{rngs::StdRng, Rng, SeedableRng};
-use std::{path::PathBuf, sync::OnceLock};
-use stylus_meter::{CallReport, Program};
+mod common;
 
-type U256 = alloy_sol_types::private::U256;
+use alloy_sol_types::{SolError, SolValue};
+use common::bn254::{input_output_vectors, p, random_field, to_fr};
+use common::{hex, load_deployable, root, seeded_rng, U256};
+use poseidon_bn254::{poseidon, Fr};
+use std::sync::OnceLock;
+use stylus_meter::{CallReport, Program};
 
 alloy_sol_types::sol! {
     error InputNotInField(uint256 position, uint256 value);
     error InvalidCalldata(bytes4 selector);
 }
 
-const P_HEX: &str = "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001";
 /// Random inputs per width checked against the native library.
 const RANDOM_CALLS_PER_WIDTH: usize = 300;
 
@@ -78,15 +78,7 @@ impl Width {
     /// The program, loaded once.
     fn program(&self) -> &'static Program {
         static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
-        PROGRAMS[self.inputs - 1].get_or_init(|| {
-            let path = root().join("target/stylus").join(self.file);
-            Program::from_file(&path).unwrap_or_else(|err| {
-                panic!(
-                    "cannot load {} ({err}); build it with scripts/build-wasm.sh",
-                    path.display()
-                )
-            })
-        })
+        PROGRAMS[self.inputs - 1].get_or_init(|| load_deployable(None, self.file))
     }
 
     fn call(&self, calldata: &[u8]) -> CallReport {
@@ -135,22 +127,6 @@ impl Width {
     }
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn p() -> U256 {
-    P_HEX.parse().unwrap()
-}
-
-fn to_fr(value: U256) -> Fr {
-    Fr::from_be_bytes(&value.to_be_bytes::<32>()).expect("canonical")
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
     InvalidCalldata {
         selector: selector.into(),
@@ -158,35 +134,9 @@ fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
     .abi_encode()
 }
 
-fn random_field(rng: &mut StdRng) -> U256 {
-    loop {
-        let candidate = U256::from_be_bytes(rng.random::<[u8; 32]>()) >> 2;
-        if candidate < p() {
-            return candidate;
-        }
-    }
-}
-
 /// (inputs, output) pairs of table `t{inputs + 1}` of `test/vectors/poseidon.json` (circomlibjs).
 fn vectors(inputs: usize) -> Vec<(Vec<U256>, U256)> {
-    let path = root().join("test/vectors/poseidon.json");
-    let text = std::fs::read_to_string(&path).expect("test/vectors/poseidon.json");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("vector json");
-    let table = format!("t{}", inputs + 1);
-    json[&table]
-        .as_array()
-        .unwrap_or_else(|| panic!("no table {table}: run node scripts/gen-vectors.mjs"))
-        .iter()
-        .map(|v| {
-            let inputs = v["inputs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().parse().unwrap())
-                .collect();
-            (inputs, v["output"].as_str().unwrap().parse().unwrap())
-        })
-        .collect()
+    input_output_vectors("poseidon.json", &format!("t{}", inputs + 1))
 }
 
 #[test]
@@ -265,12 +215,7 @@ fn wide_widths_reproduce_published_values() {
 #[test]
 #[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let seed: u64 = std::env::var("ARTIFACT_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random);
-    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = seeded_rng();
     let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
     for width in &WIDTHS {
         for edge in edges {

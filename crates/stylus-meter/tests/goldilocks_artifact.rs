@@ -7,13 +7,16 @@
 //! Ignored by a plain `cargo test` because it needs the built file; `scripts/test.sh` builds it
 //! and runs these with `--include-ignored`. Override the file with `GOLDILOCKS_STYLUS_WASM`.
 
-use alloy_sol_types::{sol, SolCall, SolError};
-use poseidon_goldilocks::{merkle, poseidon, poseidon2, Digest, Goldilocks, P};
-use rand::{rngs::StdRng, Rng, SeedableRng};
-use std::{path::PathBuf, sync::OnceLock};
-use stylus_meter::{CallReport, Program};
+mod common;
 
-type U256 = alloy_sol_types::private::U256;
+use alloy_sol_types::{sol, SolCall, SolError};
+use common::{
+    assert_reverted_with, load_deployable, returned, root, seeded_rng, vector_file, U256,
+};
+use poseidon_goldilocks::{merkle, poseidon, poseidon2, Digest, Goldilocks, P};
+use rand::{rngs::StdRng, Rng};
+use std::sync::OnceLock;
+use stylus_meter::{CallReport, Program};
 
 sol! {
     function permute(uint64[12] state) external pure returns (uint64[12]);
@@ -37,22 +40,13 @@ sol! {
     error InvalidCalldata(bytes4 selector);
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
     PROGRAM.get_or_init(|| {
-        let path = std::env::var_os("GOLDILOCKS_STYLUS_WASM")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root().join("target/stylus/poseidon_stylus_goldilocks.wasm"));
-        Program::from_file(&path).unwrap_or_else(|err| {
-            panic!(
-                "cannot load {} ({err}); build it with scripts/build-wasm.sh",
-                path.display()
-            )
-        })
+        load_deployable(
+            Some("GOLDILOCKS_STYLUS_WASM"),
+            "poseidon_stylus_goldilocks.wasm",
+        )
     })
 }
 
@@ -61,33 +55,16 @@ fn call(calldata: &[u8]) -> CallReport {
 }
 
 fn returns<C: SolCall>(call_data: &C) -> C::Return {
-    let report = call(&call_data.abi_encode());
-    assert!(
-        !report.reverted,
-        "reverted with 0x{}",
-        hex(&report.returndata)
-    );
-    C::abi_decode_returns_validate(&report.returndata).expect("return data decodes exactly")
+    let returndata = returned(call(&call_data.abi_encode()));
+    C::abi_decode_returns_validate(&returndata).expect("return data decodes exactly")
 }
 
 fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
-    let report = call(calldata);
-    assert!(
-        report.reverted,
-        "expected a revert, got 0x{}",
-        hex(&report.returndata)
-    );
-    assert_eq!(hex(&report.returndata), hex(&expected));
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    assert_reverted_with(call(calldata), &expected);
 }
 
 fn vectors() -> serde_json::Value {
-    let text = std::fs::read_to_string(root().join("test/vectors/goldilocks-plonky2.json"))
-        .expect("vector file");
-    serde_json::from_str(&text).expect("vector json")
+    vector_file("goldilocks-plonky2.json")
 }
 
 fn values(value: &serde_json::Value) -> Vec<u64> {
@@ -234,12 +211,7 @@ fn plonky2_merkle_proofs_verify() {
 #[test]
 #[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let seed: u64 = std::env::var("ARTIFACT_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random);
-    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = seeded_rng();
     for _ in 0..150 {
         let state: [u64; 12] = core::array::from_fn(|_| random_element(&mut rng));
         let as_elements = state.map(|v| Goldilocks::new(v).unwrap());

@@ -9,14 +9,18 @@
 //! Ignored by a plain `cargo test` (needs the built files); `scripts/test.sh` builds them and runs
 //! these with `--include-ignored`.
 
+mod common;
+
 use alloy_sol_types::{sol, SolCall, SolError, SolValue};
+use common::bn254::{p, random_field, to_fr, to_u256};
+use common::{
+    assert_reverted_with, hex, load_deployable, returned, root, seeded_rng, vector_file, U256,
+};
 use poseidon_bn254::poseidon2::{self, noir, params};
 use poseidon_bn254::Fr;
-use rand::{rngs::StdRng, Rng, SeedableRng};
-use std::{path::PathBuf, sync::OnceLock};
+use rand::Rng;
+use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
-
-type U256 = alloy_sol_types::private::U256;
 
 sol! {
     function poseidon2(uint256 a, uint256 b) external pure returns (uint256);
@@ -37,10 +41,6 @@ sol! {
 }
 
 const MAX_NOIR_INPUTS: usize = 1024;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// The deployables, loaded once each.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,15 +67,7 @@ impl Deployable {
 
     fn program(self) -> &'static Program {
         static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
-        PROGRAMS[self as usize].get_or_init(|| {
-            let path = root().join("target/stylus").join(self.file());
-            Program::from_file(&path).unwrap_or_else(|err| {
-                panic!(
-                    "cannot load {} ({err}); build it with scripts/build-wasm.sh",
-                    path.display()
-                )
-            })
-        })
+        PROGRAMS[self as usize].get_or_init(|| load_deployable(None, self.file()))
     }
 
     /// The deployable that serves a selector.
@@ -119,18 +111,8 @@ fn call(calldata: &[u8]) -> CallReport {
         .expect("the call runs")
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn returns(calldata: &[u8]) -> Vec<u8> {
-    let report = call(calldata);
-    assert!(
-        !report.reverted,
-        "reverted with 0x{}",
-        hex(&report.returndata)
-    );
-    report.returndata
+    returned(call(calldata))
 }
 
 fn word(calldata: &[u8]) -> U256 {
@@ -138,39 +120,11 @@ fn word(calldata: &[u8]) -> U256 {
 }
 
 fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
-    let report = call(calldata);
-    assert!(
-        report.reverted,
-        "expected a revert, got 0x{}",
-        hex(&report.returndata)
-    );
-    assert_eq!(hex(&report.returndata), hex(&expected));
-}
-
-fn to_u256(x: Fr) -> U256 {
-    U256::from_be_bytes(x.to_be_bytes())
-}
-
-fn to_fr(x: U256) -> Fr {
-    Fr::from_be_bytes(&x.to_be_bytes::<32>()).expect("canonical")
-}
-
-fn p() -> U256 {
-    U256::from_limbs(poseidon_bn254::MODULUS_LIMBS)
-}
-
-fn random_field(rng: &mut StdRng) -> U256 {
-    loop {
-        let candidate = U256::from_be_bytes(rng.random::<[u8; 32]>()) >> 2;
-        if candidate < p() {
-            return candidate;
-        }
-    }
+    assert_reverted_with(call(calldata), &expected);
 }
 
 fn vectors() -> serde_json::Value {
-    let path = root().join("test/vectors/poseidon2-instances.json");
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("vector file")).expect("JSON")
+    vector_file("poseidon2-instances.json")
 }
 
 fn words(value: &serde_json::Value) -> Vec<U256> {
@@ -372,12 +326,7 @@ fn every_function_matches_the_vectors() {
 #[test]
 #[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let seed: u64 = std::env::var("ARTIFACT_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random);
-    println!("seed {seed} (replay with ARTIFACT_SEED={seed})");
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = seeded_rng();
     for (name, t) in INSTANCES {
         for _ in 0..60 {
             let state: Vec<U256> = (0..t).map(|_| random_field(&mut rng)).collect();
