@@ -6,7 +6,7 @@
 //!   on each block of four lanes, then every lane gains the sum of its position across blocks.
 //!   Computed on 32-bit halves (entries are small: a row sums to at most 64).
 //! - Internal matrix 1 + diag(d): `new[i] = old[i] · d[i] + Σ old`, each lane one product by a
-//!   constant on balanced limbs ([`crate::field::limbs`]) and one renormalisation.
+//!   constant on balanced limbs (the crate's `field::limbs`) and one renormalisation.
 //! - Every round's constants join the sums before they are normalised for the S-box.
 
 #[allow(clippy::large_const_arrays)]
