@@ -87,4 +87,7 @@ step "Render gas-report/ (report.md, gas.json, a chart per section)"
 node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
 node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
 
+step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
+node scripts/gas-report/glance.mjs
+
 printf '\nGas report written: %s\n' "gas-report/report.md"

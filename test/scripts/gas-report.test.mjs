@@ -268,3 +268,24 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `bar order ${order}`);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("glance.mjs: README.md's gas table is the committed gas.json's, and a figure edited by hand is caught", () => {
+  const glance = join(ROOT, "scripts", "gas-report", "glance.mjs");
+  const current = spawnSync(process.execPath, [glance, "--check"], { encoding: "utf8" });
+  assert.equal(current.status, 0, `${current.stdout}${current.stderr}`);
+
+  const dir = mkdtempSync(join(tmpdir(), "glance-"));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const cached = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.find(
+    (row) => row.function === "hash(1,2)" && row.cached === true,
+  );
+  const figure = cached.gas.toLocaleString("en-US");
+  const line = `| \`hash(1,2)\` (circomlib t = 3) | ${figure} |`;
+  assert.ok(readme.includes(line), `the README's table shows hash(1,2) at ${figure}`);
+  const edited = join(dir, "README.md");
+  writeFileSync(edited, readme.replace(line, "| `hash(1,2)` (circomlib t = 3) | 4,000 |"));
+  const stale = spawnSync(process.execPath, [glance, "--check", "--readme", edited], { encoding: "utf8" });
+  assert.equal(stale.status, 1, "a stale table fails --check");
+  assert.match(stale.stderr, /gas table is not what/);
+  rmSync(dir, { recursive: true, force: true });
+});
