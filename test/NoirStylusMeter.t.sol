@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "./utils/Fixtures.sol";
 import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
 import {NoirPoseidon2Yul} from "../solidity/NoirPoseidon2Yul.sol";
 import {INoirPoseidon2Hasher, IPoseidonErrors, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
 import {PoseidonHasher} from "../solidity/PoseidonHasher.sol";
@@ -32,8 +33,7 @@ contract NoirStylusMeterTest is Fixtures {
     /// @dev `call` on both: same success, same bytes; returns them.
     function same(bytes memory call) internal returns (bool ok, bytes memory data) {
         (bool stylusOk, bytes memory stylusData) = address(stylus).call(call);
-        if (stylusData.length >= 4 && bytes4(stylusData) == StylusMeterProxy.StylusMeterProxyFailed.selector)
-        {
+        if (stylusData.length >= 4 && bytes4(stylusData) == StylusMeterProgram.StylusMeterFailed.selector) {
             /// @solidity memory-safe-assembly
             assembly {
                 revert(add(stylusData, 0x20), mload(stylusData))

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "./utils/Fixtures.sol";
 import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
 import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
 import {Poseidon2Yul} from "../solidity/Poseidon2Yul.sol";
 import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
@@ -130,7 +131,7 @@ contract StylusMeterTest is Fixtures {
 
     /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
     function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProxy.StylusMeterProxyFailed.selector) {
+        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
             /// @solidity memory-safe-assembly
             assembly {
                 revert(add(data, 0x20), mload(data))
@@ -399,7 +400,7 @@ contract StylusMeterTest is Fixtures {
     function test_proxy_missingWasmSaysBuild() public {
         vm.expectRevert(
             abi.encodeWithSelector(
-                StylusMeterProxy.StylusMeterProxyFailed.selector,
+                StylusMeterProgram.StylusMeterFailed.selector,
                 "target/stylus/missing.wasm is missing: run scripts/build-wasm.sh (it builds the meter and the WASM)"
             )
         );
@@ -410,7 +411,7 @@ contract StylusMeterTest is Fixtures {
     function test_proxy_meterRefusalFailsLoudly() public {
         address notWasm = address(new StylusMeterProxy(POSEIDON_VECTORS));
         (bool ok, bytes memory data) = notWasm.call(abi.encodeCall(IPoseidonT3Hasher.hash, (1, 2)));
-        assertTrue(!ok && bytes4(data) == StylusMeterProxy.StylusMeterProxyFailed.selector, "proxy failure");
+        assertTrue(!ok && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector, "proxy failure");
         bytes memory message = bytes(abi.decode(slice(data, 4, data.length - 4), (string)));
         bytes memory prefix = "target/tools/stylus-meter exited with 2: stylus-meter: invalid wasm";
         assertTrue(message.length > prefix.length, "message names the meter's error");
@@ -426,7 +427,7 @@ contract StylusMeterTest is Fixtures {
         proxy.outcome(meterLine("revert", "0xabcd"), hex"00");
         vm.expectRevert(
             abi.encodeWithSelector(
-                StylusMeterProxy.StylusMeterProxyFailed.selector,
+                StylusMeterProgram.StylusMeterFailed.selector,
                 "target/stylus/poseidon_stylus.wasm trapped (meter outcome 'failure') on calldata 0x0102"
             )
         );

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Test} from "./utils/Test.sol";
 import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
 import {GoldilocksPoseidonYul} from "../solidity/GoldilocksPoseidonYul.sol";
 import {IGoldilocksPoseidon, IPoseidonErrors} from "../solidity/IStylusPoseidon.sol";
 
@@ -33,8 +34,7 @@ contract StylusMeterGoldilocksTest is Test {
     /// @dev Runs `call` on both; they must agree on success and on every byte. Returns what they agreed on.
     function same(bytes memory call) internal returns (bool ok, bytes memory data) {
         (bool stylusOk, bytes memory stylusData) = stylus.call(call);
-        if (stylusData.length >= 4 && bytes4(stylusData) == StylusMeterProxy.StylusMeterProxyFailed.selector)
-        {
+        if (stylusData.length >= 4 && bytes4(stylusData) == StylusMeterProgram.StylusMeterFailed.selector) {
             /// @solidity memory-safe-assembly
             assembly {
                 revert(add(stylusData, 0x20), mload(stylusData))

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "./utils/Fixtures.sol";
 import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
 import {
     IPoseidonErrors,
     IPoseidonT2Hasher,
@@ -238,7 +239,7 @@ contract StylusWidthsTest is Fixtures {
 
     /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
     function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProxy.StylusMeterProxyFailed.selector) {
+        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
             /// @solidity memory-safe-assembly
             assembly {
                 revert(add(data, 0x20), mload(data))

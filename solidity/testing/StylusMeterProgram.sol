@@ -33,8 +33,9 @@ IStylusMeterCheats constant STYLUS_METER_CHEATS =
 /// Needs ffi (`forge test --ffi`, or `ffi = true`) and the meter: `cargo install stylus-meter`, or
 /// a build of it (`cargo build --profile tools -p stylus-meter` in the stylus-poseidon repository).
 contract StylusMeterProgram {
-    /// @notice The meter could not run the program (ffi disabled, meter or WASM missing, a trap):
-    /// distinct from any revert of the program, so it is never mistaken for one.
+    /// @notice The meter could not run the program (ffi disabled, meter or WASM missing, the meter
+    /// refused the call, or the program trapped): distinct from any revert of the program, so a test
+    /// that compares revert data never mistakes it for one.
     error StylusMeterFailed(string reason);
 
     /// @notice The meter's command (a path, or a name on PATH) and the program's WASM file, relative
@@ -54,21 +55,64 @@ contract StylusMeterProgram {
         IStylusMeterCheats.FfiResult memory run;
         try STYLUS_METER_CHEATS.tryFfi(command) returns (IStylusMeterCheats.FfiResult memory result) {
             run = result;
-        } catch {
-            revert StylusMeterFailed("ffi refused: run forge test --ffi (or set ffi = true)");
+        } catch (bytes memory reason) {
+            // forge refuses ffi with a string error (e.g. "FFI is disabled").
+            revert StylusMeterFailed(string.concat(
+                    "vm.tryFfi failed (", _errorString(reason), "): run forge test --ffi (or set ffi = true)"
+                ));
         }
         if (run.exitCode != 0) {
-            revert StylusMeterFailed(string.concat(meter, " failed: ", string(run.stderr)));
+            revert StylusMeterFailed(string.concat(
+                    meter,
+                    run.exitCode < 0
+                        ? " was killed"
+                        : string.concat(
+                            " exited with ", STYLUS_METER_CHEATS.toString(uint256(uint32(run.exitCode)))
+                        ),
+                    ": ",
+                    string(run.stderr)
+                ));
         }
-        string memory json = string(run.stdout);
+        return _outcome(string(run.stdout), input);
+    }
+
+    /// @dev The meter's JSON line -> the program's return data, or a revert with its revert data. The
+    /// meter reports `outcome` as Nitro's UserOutcome: success, revert (return data = revert data) or
+    /// failure (a trap: Nitro reverts without data; here it must not pass for an expected revert).
+    function _outcome(string memory json, bytes calldata input) internal view returns (bytes memory data) {
         bytes32 outcome = keccak256(bytes(STYLUS_METER_CHEATS.parseJsonString(json, ".outcome")));
-        bytes memory data = STYLUS_METER_CHEATS.parseJsonBytes(json, ".returndata");
+        if (outcome == keccak256("failure")) {
+            revert StylusMeterFailed(string.concat(
+                    wasm,
+                    " trapped (meter outcome 'failure') on calldata ",
+                    STYLUS_METER_CHEATS.toString(input)
+                ));
+        }
+        data = STYLUS_METER_CHEATS.parseJsonBytes(json, ".returndata");
         if (outcome == keccak256("success")) return data;
-        if (outcome != keccak256("revert")) revert StylusMeterFailed(string.concat(wasm, " trapped"));
+        if (outcome != keccak256("revert")) {
+            revert StylusMeterFailed(string.concat("unknown meter outcome in: ", json));
+        }
         /// @solidity memory-safe-assembly
         assembly {
             revert(add(data, 0x20), mload(data))
         }
+    }
+
+    /// @dev The message of an `Error(string)` or forge `CheatcodeError(string)` revert, else the data in hex.
+    function _errorString(bytes memory reason) private pure returns (string memory) {
+        bytes4 selector = reason.length >= 68 ? bytes4(reason) : bytes4(0);
+        if (
+            selector == bytes4(keccak256("Error(string)"))
+                || selector == bytes4(keccak256("CheatcodeError(string)"))
+        ) {
+            bytes memory message = new bytes(reason.length - 4);
+            for (uint256 i; i < message.length; ++i) {
+                message[i] = reason[i + 4];
+            }
+            return abi.decode(message, (string));
+        }
+        return STYLUS_METER_CHEATS.toString(reason);
     }
 }
 
