@@ -13,10 +13,9 @@
 // S-boxes use `mulmod`, which takes any 256-bit operands.
 //   node scripts/gen-goldilocks-yul.mjs           writes the files (through `forge fmt`)
 //   node scripts/gen-goldilocks-yul.mjs --check   fails if a committed file differs
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeOrCheckSolidity } from "./lib/generated-solidity.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const PARAMS = "crates/poseidon-goldilocks/src/poseidon/params.rs";
@@ -285,27 +284,11 @@ library GoldilocksPoseidonConstants {
 }
 `;
 
-const forge = join(root, "node_modules", ".bin", "forge");
-const tmp = mkdtempSync(join(tmpdir(), "gen-goldilocks-yul-"));
-const stale = [];
-for (const [path, text] of [[OUT, content], [OUT_CONSTANTS, constantsContent]]) {
-  const scratchFile = join(tmp, path.split("/").pop());
-  writeFileSync(scratchFile, text);
-  execFileSync(forge, ["fmt", scratchFile], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  const formatted = readFileSync(scratchFile, "utf8");
-  if (check) {
-    let current = null;
-    try {
-      current = readFileSync(join(root, path), "utf8");
-    } catch {}
-    if (current !== formatted) stale.push(path);
-  } else {
-    writeFileSync(join(root, path), formatted);
-    console.log(`wrote ${path}`);
-  }
-}
-if (stale.length) {
-  console.error(`gen-goldilocks-yul: stale or missing: ${stale.join(", ")}; run \`node scripts/gen-goldilocks-yul.mjs\` and commit`);
-  process.exit(1);
-}
+writeOrCheckSolidity(
+  [
+    [OUT, content],
+    [OUT_CONSTANTS, constantsContent],
+  ],
+  { check, generator: "gen-goldilocks-yul" },
+);
 if (check) console.log("gen-goldilocks-yul: solidity/generated Goldilocks files are current");

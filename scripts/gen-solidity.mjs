@@ -15,11 +15,10 @@
 // Lazy reduction: mulmod/addmod accept any 256-bit operands, so sums are left unreduced while they
 // provably fit in 256 bits. The generator tracks an upper bound for every value as a multiple of p
 // (value < k*p) and only emits addmod/mod when a plain add could exceed 2^256 (5p < 2^256 < 6p).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { writeOrCheckSolidity } from "./lib/generated-solidity.mjs";
 import { P, loadParams, loadInstance } from "./lib/poseidon2.mjs";
 
 const require = createRequire(import.meta.url);
@@ -408,28 +407,5 @@ const files = {
   "solidity/generated/Poseidon2T4Permutation.sol": poseidon2T4Permutation(),
 };
 
-const root = new URL("..", import.meta.url).pathname;
-const forge = join(root, "node_modules", ".bin", "forge");
-const tmp = mkdtempSync(join(tmpdir(), "gen-solidity-"));
-const stale = [];
-for (const [path, content] of Object.entries(files)) {
-  const scratch = join(tmp, path.split("/").pop());
-  writeFileSync(scratch, content);
-  execFileSync(forge, ["fmt", scratch], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  const formatted = readFileSync(scratch, "utf8");
-  if (check) {
-    let current = null;
-    try {
-      current = readFileSync(join(root, path), "utf8");
-    } catch {}
-    if (current !== formatted) stale.push(path);
-  } else {
-    writeFileSync(join(root, path), formatted);
-    console.log(`wrote ${path}`);
-  }
-}
-if (stale.length) {
-  console.error(`gen-solidity: stale or missing: ${stale.join(", ")}; run \`node scripts/gen-solidity.mjs\` and commit`);
-  process.exit(1);
-}
+writeOrCheckSolidity(Object.entries(files), { check, generator: "gen-solidity" });
 if (check) console.log("gen-solidity: solidity/generated is current");

@@ -22,6 +22,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { foundryBin } from "./foundry.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const REGISTRY = path.join(ROOT, "contracts", "deployables.json");
@@ -85,20 +86,13 @@ export function constantName(name) {
     .toUpperCase();
 }
 
-/** The Foundry binary itself (npm's node_modules/.bin wrappers exit 0 whatever it returned), else PATH's. */
-function foundry(tool) {
-  const dir = path.join(ROOT, "node_modules", "@foundry-rs");
-  const match = fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => d.startsWith(`${tool}-`)) : [];
-  const file = match.length === 1 ? path.join(dir, match[0], "bin", tool) : null;
-  return file && fs.existsSync(file) ? file : tool;
-}
 
 /** A path as the user would type it: relative inside the repository, absolute outside. */
 const shown = (file) => (path.relative(ROOT, file).startsWith("..") ? path.resolve(file) : path.relative(ROOT, file));
 
 function run(command, args, what) {
   try {
-    return execFileSync(command === "cast" || command === "forge" ? foundry(command) : command, args, { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"] }).trim();
+    return execFileSync(command === "cast" || command === "forge" ? foundryBin(command) : command, args, { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"] }).trim();
   } catch (e) {
     const stderr = (e.stderr ?? "").toString().trim().split("\n").slice(-3).join(" ");
     throw new Error(`${what}: ${command} ${args.slice(0, 2).join(" ")} failed: ${stderr || e.message}`);

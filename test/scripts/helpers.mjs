@@ -3,18 +3,15 @@
 import { after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { foundryBin } from "../../scripts/lib/foundry.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** The Foundry binary itself: npm's node_modules/.bin wrappers exit 0 whatever the tool returned. */
-export function foundryBin(tool) {
-  const dir = join(ROOT, "node_modules", "@foundry-rs");
-  return join(dir, readdirSync(dir).find((d) => d.startsWith(`${tool}-`)), "bin", tool);
-}
+// The Foundry binary itself: npm's node_modules/.bin wrappers exit 0 whatever the tool returned.
+export { foundryBin };
 
 /** Runs cast; fails the test unless it succeeds; returns its trimmed output. */
 export function cast(...args) {
