@@ -16,6 +16,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withGeneratedSection } from "./lib/generated-section.mjs";
 import { ROOT, buildEvm, constantName, evmDeployment, loadRegistry, stylusDeployment, stylusEntries } from "./lib/deployables.mjs";
 
 export const ADDRESSES = path.join(ROOT, "deployments", "addresses.json");
@@ -137,10 +138,7 @@ export function readmeTable(doc) {
 
 /** `readme` with its address table replaced by `table`; throws when the markers are missing. */
 export function withReadmeTable(readme, table) {
-  const begin = readme.indexOf(README_BEGIN);
-  const end = readme.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`README.md lacks the address table markers (${README_BEGIN} … ${README_END})`);
-  return `${readme.slice(0, begin + README_BEGIN.length)}\n${table}\n${readme.slice(end)}`;
+  return withGeneratedSection(readme, { begin: README_BEGIN, end: README_END, what: "README.md's address table" }, table);
 }
 
 /** What is stale in `doc` (and the Solidity file) against `entries`: one line per problem. */

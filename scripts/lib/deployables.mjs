@@ -86,7 +86,6 @@ export function constantName(name) {
     .toUpperCase();
 }
 
-
 /** A path as the user would type it: relative inside the repository, absolute outside. */
 const shown = (file) => (path.relative(ROOT, file).startsWith("..") ? path.resolve(file) : path.relative(ROOT, file));
 

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use rand::{rngs::StdRng, SeedableRng};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use stylus_meter::{CallReport, Program};
 
 pub type U256 = alloy_sol_types::private::U256;
@@ -23,11 +23,7 @@ pub fn load_deployable(override_variable: Option<&str>, file: &str) -> Program {
         .and_then(std::env::var_os)
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target/stylus").join(file));
-    load_file(&path)
-}
-
-fn load_file(path: &Path) -> Program {
-    Program::from_file(path).unwrap_or_else(|err| {
+    Program::from_file(&path).unwrap_or_else(|err| {
         panic!(
             "cannot load {} ({err}); build it with scripts/build-wasm.sh",
             path.display()
