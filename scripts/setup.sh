@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs, all from package registries: the pinned Rust toolchain with
 # the wasm32 target (rust-toolchain.toml), and the npm tools (forge/cast/anvil, solc, binaryen,
-# circomlibjs, ...) at the versions in package-lock.json. Safe to run again: it skips what is there.
+# circomlibjs, ...) at the versions in package-lock.json, with `npm ci`, which never rewrites the lock.
+# Safe to run again: it skips what is there.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -21,10 +22,10 @@ step "npm packages (package-lock.json)"
 STEP_HINT="node >= 20 and npm are needed, and the npm registry must be reachable."
 command -v npm >/dev/null || die "npm not found. $STEP_HINT"
 if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.lock-installed; then
-  # `npm install`, not `npm ci`: the lock records the foundry binaries only for the platforms the
-  # registry served when it was written, and `npm ci` refuses a lock without every optional
-  # platform package. `install` keeps the locked versions and skips the platforms it cannot get.
-  npm install --no-audit --no-fund --loglevel=error
+  # `npm ci`: exactly the locked versions, and it never writes package-lock.json (a tracked file the
+  # README's commands must leave as it is). The lock records every platform's optional Foundry binary
+  # package, so `npm ci` accepts it on any platform and installs the one this machine needs.
+  npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.lock-installed
 fi
 forge --version | head -1
