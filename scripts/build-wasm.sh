@@ -6,12 +6,15 @@
 #   scripts/build-wasm.sh              every deployable program (deployments/addresses.json needs them all)
 #   scripts/build-wasm.sh --all        also the entries marked "deployable": false (reports their limits)
 #   scripts/build-wasm.sh --only NAME  one program, by its wasm name (e.g. poseidon_stylus_hash3)
+#   scripts/build-wasm.sh --check-activation FILE...  only checks that each file activates (below)
 #
 # Steps: cargo release build for wasm32 (root Cargo.toml release profile, .cargo/config.toml
 # stack size), wasm-opt at several levels (only the WASM features Nitro accepts), keep the level
 # with the lowest metered gas (stylus-meter; -O3 if the meter is unavailable or STYLUS_METER=0),
 # write it as `cargo stylus deploy` deploys it (with its `project_hash` section: see as_deployed),
-# then check the Stylus limits and print raw / deployed / brotli sizes.
+# then check the Stylus limits and print raw / deployed / brotli sizes, and check that Nitro
+# activates it at the ArbOS version Arbitrum One runs (`stylus-meter check --arbos $STYLUS_ARBOS`,
+# default 61: e.g. no multi-value from ArbOS 59); a module that does not activate is not written.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -29,12 +32,15 @@ WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --st
 # formatting tables would be data) is reachable (contracts/poseidon-stylus/src/entry.rs).
 MAX_COMPRESSED=$((24 * 1024))
 MAX_DATA_BYTES=${MAX_DATA_BYTES:-0}
+# The ArbOS version every deployable must activate at: what Arbitrum One runs (crates/stylus-meter,
+# src/arbos.rs, lists each version's rules).
+STYLUS_ARBOS=${STYLUS_ARBOS:-61}
 
 # die() naming the current step.
 fail() { die "step \"$CURRENT_STEP\": $*"; }
 
-USAGE="usage: scripts/build-wasm.sh [--all | --only WASM_NAME] | --variant NAME --wasm-opt LEVEL [--features LIST] [--no-default-features]"
-build_all=0 only=""
+USAGE="usage: scripts/build-wasm.sh [--all | --only WASM_NAME] | --variant NAME --wasm-opt LEVEL [--features LIST] [--no-default-features] | --check-activation FILE..."
+build_all=0 only="" check_files=()
 variant="" variant_level="" variant_features="" variant_defaults=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -47,6 +53,8 @@ while [ $# -gt 0 ]; do
     --features) variant_features="${2:?$USAGE}"; shift ;;
     # A variant of one program only (e.g. `--features hash5,form-dense`), without the default group.
     --no-default-features) variant_defaults="--no-default-features" ;;
+    # Only the activation check, on files already built (what the build runs on each deployable).
+    --check-activation) shift; check_files=("$@"); [ ${#check_files[@]} -gt 0 ] || fail "$USAGE"; break ;;
     *) fail "$USAGE" ;;
   esac
   shift
@@ -97,6 +105,30 @@ prepare_meter() {
     echo "  using $METER"
   else
     printf '  stylus-meter unavailable (%s); choosing -%s\n' "$(tail -c 300 "$WORK_DIR/meter.err" | tr '\n' ' ')" "${LEVELS[0]}"
+  fi
+}
+
+# The meter for the activation check, which no build skips (STYLUS_METER=0 only stops the choice of
+# wasm-opt level by gas): built here if prepare_meter did not.
+activation_meter() {
+  local meter="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
+  if [ -z "$METER" ] && [ ! -x "$meter" ]; then
+    cargo build --profile tools --locked -q -p stylus-meter \
+      || die "building stylus-meter for the activation check failed (cargo build --profile tools -p stylus-meter)"
+  fi
+  echo "$meter"
+}
+
+# Does Nitro activate the file at ArbOS $STYLUS_ARBOS? Prints the meter's verdict (the feature, or
+# the function and block for multi-value) and fails when it does not.
+check_activation() {
+  local wasm="$1" meter verdict
+  meter="$(activation_meter)"
+  if verdict=$("$meter" check --arbos "$STYLUS_ARBOS" --wasm "$wasm" 2>&1); then
+    printf '  activates at ArbOS %s: deploys as %s\n' "$STYLUS_ARBOS" "$(printf '%s\n' "$verdict" | sed -n 's/^ *deploys as *//p')"
+  else
+    printf '  does not activate at ArbOS %s: %s\n' "$STYLUS_ARBOS" "${verdict#stylus-meter: }" >&2
+    return 1
   fi
 }
 
@@ -220,12 +252,31 @@ build_deployable() {
     echo "  $out_name is marked not deployable in contracts/deployables.json, and still is; not writing it"
     return 0
   fi
+  step "build-wasm: does $out_name activate at ArbOS $STYLUS_ARBOS (stylus-meter check)"
+  STEP_HINT="Nitro would refuse to activate the module at the ArbOS version Arbitrum One runs (the reason above names the feature or function); see crates/stylus-meter/README.md."
+  if ! check_activation "$chosen"; then
+    [ "$deployable" = 0 ] || fail "the $out_name module does not activate at ArbOS $STYLUS_ARBOS (above); not writing target/stylus/$out_name.wasm"
+    echo "  $out_name is marked not deployable in contracts/deployables.json; not writing it"
+    return 0
+  fi
   [ "$deployable" = 1 ] || echo "  $out_name fits the limits now: mark it deployable in contracts/deployables.json"
   read -r final_bytes final_brotli < <(sizes "$chosen")
   cp "$chosen" "$OUT_DIR/$out_name.wasm"
   printf '  wrote target/stylus/%s.wasm: raw %s, as deployed %s, brotli %s bytes (limit %s)\n' \
     "$out_name" "$raw_bytes" "$final_bytes" "$final_brotli" "$MAX_COMPRESSED"
 }
+
+if [ ${#check_files[@]} -gt 0 ]; then
+  step "build-wasm: do ${#check_files[@]} file(s) activate at ArbOS $STYLUS_ARBOS (stylus-meter check)"
+  STEP_HINT="a file does not activate at ArbOS $STYLUS_ARBOS (the reason above names the feature or function)."
+  refused=0
+  for file in "${check_files[@]}"; do
+    echo "  $file"
+    check_activation "$file" || refused=$((refused + 1))
+  done
+  [ "$refused" = 0 ] || fail "$refused of ${#check_files[@]} file(s) do not activate at ArbOS $STYLUS_ARBOS"
+  exit 0
+fi
 
 if [ -n "$variant" ]; then
   mkdir -p "$OUT_DIR/ladder"
@@ -238,6 +289,7 @@ if [ -n "$variant" ]; then
     "$RAW_DIR/poseidon_stylus.wasm" -o "$WORK_DIR/ladder-$variant.wasm"
   as_deployed "$WORK_DIR/ladder-$variant.wasm" "$OUT_DIR/ladder/$variant.wasm"
   check_limits "$OUT_DIR/ladder/$variant.wasm" || echo "  (variant $variant breaks a limit above; measured anyway)"
+  check_activation "$OUT_DIR/ladder/$variant.wasm" || echo "  (variant $variant does not activate at ArbOS $STYLUS_ARBOS; measured anyway)"
   exit 0
 fi
 

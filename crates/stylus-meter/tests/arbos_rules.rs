@@ -392,3 +392,32 @@ fn reference_types_call_indirect_is_named_with_its_function_and_fix() {
     // the same module with the MVP encoding (one 0x00 byte) activates
     assert!(Program::from_bytes(&call_indirect_module(&[0x00])).is_ok());
 }
+
+// ---- what does not change: a single call costs the same at ArbOS 50, 51 and 61 (model) ----
+
+#[test]
+fn single_calls_cost_the_same_from_arbos_50_to_61() {
+    let wasm = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("calibration/programs/poseidon_stylus-016ac08.wasm"),
+    )
+    .unwrap();
+    let calldata = stylus_meter::abi::encode_call(
+        "hash(uint256,uint256)",
+        &["1".to_string(), "2".to_string()],
+    )
+    .unwrap();
+    let reports: Vec<_> = [50, 51, 59, 60, 61]
+        .into_iter()
+        .map(|v| {
+            let program = Program::from_bytes_at(&wasm, at(v)).unwrap();
+            (program.activation(), program.call(&calldata).unwrap())
+        })
+        .collect();
+    // Nitro's runtime measured 45,433,832 ink at ArbOS 50 (calibration/nitro.json)
+    assert_eq!(reports[0].1.ink.total, 45_433_832);
+    for (activation, report) in &reports[1..] {
+        assert_eq!(*activation, reports[0].0);
+        assert_eq!(report, &reports[0].1);
+    }
+}
