@@ -44,9 +44,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Does the module activate at --arbos, and at what cost: validity (naming the feature or the
-    /// function at fault), sizes against the version's limits (one contract or a root and
-    /// fragments), init and cached init gas, footprint, asm estimate, activation charge.
+    /// Does the module activate at --arbos, and at what cost.
+    ///
+    /// Validity (a refusal names the feature or the function at fault, and the fix), sizes
+    /// against the version's limits (one contract, or a root and fragments), init and cached init
+    /// gas, footprint, asm estimate, activation charge. Exits 2 when it does not activate.
     Check {
         /// The Stylus program.
         #[arg(long)]
@@ -59,10 +61,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Price calls repeated in one transaction of one block, each as a call from a contract:
-    /// the gas inside the program's frame (cached init + memory + execution, plus init for the
-    /// first call to an uncached program, and before ArbOS 60 for every call). No transaction
-    /// gas (21,000, calldata) and not the calling contract's own CALL costs.
+    /// Price calls repeated in one block by the recent-program rule, each as a call from a contract.
+    ///
+    /// Each call's gas inside the program's frame: cached init + memory + execution, plus init
+    /// for the first call to an uncached program in the block (before ArbOS 60: every call). All
+    /// calls are in one transaction (memory pages carry over). No transaction gas (21,000,
+    /// calldata) and not the calling contract's own CALL costs.
     Calls {
         /// The Stylus program.
         #[arg(long)]
