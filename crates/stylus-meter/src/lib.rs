@@ -34,6 +34,7 @@ pub mod abi;
 pub mod activation;
 pub mod cargo_stylus;
 pub mod error;
+pub mod evm;
 pub mod host;
 mod meter;
 pub mod pricing;
