@@ -39,6 +39,7 @@ pub mod host;
 mod meter;
 pub mod pricing;
 mod program;
+pub mod txs;
 
 pub use activation::{brotli_compress, Activation, Sizes};
 pub use error::{ExecError, LoadError};
