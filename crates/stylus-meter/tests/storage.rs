@@ -285,3 +285,169 @@ fn state_round_trips_through_the_file() {
         "value from the file"
     );
 }
+
+/// The same stores on an independent EVM: anvil (revm), from npm's Foundry. A contract that
+/// SSTOREs each (key, value) pair of its calldata runs each pattern as one transaction; its
+/// trace gives each SSTORE's gas and the refund counter, its receipt the capped refund. The
+/// meter runs each store as `storage_cache_bytes32` + `storage_flush_cache(clear)` (clearing, so
+/// every store reaches the EVM as the contract's does) and must charge the same storage gas, keep
+/// the same refund counter, and cap it the same way.
+#[test]
+#[ignore = "needs anvil from npm (scripts/setup.sh)"]
+fn stores_cost_what_anvil_charges() {
+    let anvil = Anvil::start();
+    // runtime: for i in (0..calldatasize).step_by(64) { sstore(calldata[i], calldata[i + 32]) }
+    let runtime = "60005b8036111560185780602001358135556040016002565b00";
+    let init = format!("0x601a80600b6000396000f3{runtime}");
+    let deployed = anvil.send(None, &init);
+    let address = deployed["contractAddress"].as_str().unwrap().to_string();
+
+    let patterns: [&[(u8, u8)]; 10] = [
+        &[(1, 5)],         // cold set
+        &[(1, 5)],         // cold no-op
+        &[(1, 7)],         // cold reset
+        &[(1, 0)],         // clear: refund 4,800
+        &[(1, 0)],         // cold no-op on zero
+        &[(2, 3), (2, 0)], // 0 → 3 → 0: refund 19,900, capped
+        &[(1, 9), (1, 9)], // set, then a warm no-op
+        &[(1, 0), (1, 9)], // 9 → 0 → 9: refund 4,800 − 4,800 + 2,800
+        &[(1, 4), (1, 0)], // reset, then a dirty delete: refund 4,800
+        &[(3, 1), (4, 1), (3, 2)],
+    ];
+    let mut chain = Chain::new();
+    for stores in patterns {
+        let mut calldata = String::from("0x");
+        for &(key, value) in stores {
+            calldata += &format!("{}{}", word(key), word(value)).replace("0x", "");
+        }
+        let receipt = anvil.send(Some(&address), &calldata);
+        let trace = anvil.rpc(
+            "debug_traceTransaction",
+            serde_json::json!([receipt["transactionHash"], {"disableStack": true, "disableMemory": true}]),
+        );
+        let steps = trace["structLogs"]
+            .as_array()
+            .expect("steps (anvil --steps-tracing)");
+        let sstore_gas: u64 = steps
+            .iter()
+            .filter(|s| s["op"] == "SSTORE")
+            .map(|s| s["gasCost"].as_u64().unwrap())
+            .sum();
+        let refund = steps.last().unwrap()["refund"].as_u64().unwrap_or(0);
+        let evm_gas: u64 = steps.iter().map(|s| s["gasCost"].as_u64().unwrap()).sum();
+        let bytes = alloy_primitives::hex::decode(&calldata[2..]).unwrap();
+        let used = 21_000 + stylus_meter::pricing::calldata_gas(&bytes) + evm_gas;
+        let gas_used = u64::from_str_radix(
+            receipt["gasUsed"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("0x"),
+            16,
+        )
+        .unwrap();
+        // the cap as the meter applies it: a fifth of the whole transaction's gas
+        assert_eq!(
+            gas_used,
+            used - stylus_meter::evm::pricing::capped_refund(refund, used),
+            "{stores:?}: anvil's refund cap"
+        );
+
+        let ops: Vec<Op> = stores
+            .iter()
+            .flat_map(|&(k, v)| [Cache(k, v), Flush])
+            .collect();
+        let r = chain.tx(&ops, 0, sstore_gas);
+        assert_eq!(r.gas.refund_counter, refund, "{stores:?}: refund counter");
+    }
+}
+
+/// anvil (Cancun rules) on a free port, with step traces; killed when dropped.
+struct Anvil {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Anvil {
+    fn start() -> Anvil {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let foundry = root.join("node_modules/@foundry-rs");
+        let bin = |tool: &str| {
+            std::fs::read_dir(&foundry)
+                .unwrap_or_else(|e| panic!("{}: {e} (run scripts/setup.sh)", foundry.display()))
+                .filter_map(Result::ok)
+                .map(|entry| entry.path().join("bin").join(tool))
+                .find(|path| path.is_file())
+                .unwrap_or_else(|| panic!("no {tool} under {}", foundry.display()))
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = std::process::Command::new(bin("anvil"))
+            .args(["--port", &port.to_string(), "--silent", "--steps-tracing"])
+            // Cancun: Prague's calldata floor (EIP-7623) is off on Arbitrum unless the chain
+            // owner enables it (ArbOwner.setCalldataPriceIncrease, ArbOS 40+), and is not modelled
+            .args(["--hardfork", "cancun"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("start anvil");
+        let anvil = Anvil {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        for _ in 0..100 {
+            if anvil
+                .try_rpc("eth_chainId", serde_json::json!([]))
+                .is_some()
+            {
+                return anvil;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("anvil did not start");
+    }
+
+    fn try_rpc(&self, method: &str, params: serde_json::Value) -> Option<serde_json::Value> {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let cast = std::fs::read_dir(root.join("node_modules/@foundry-rs"))
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path().join("bin/cast"))
+            .find(|path| path.is_file())?;
+        let mut command = std::process::Command::new(cast);
+        command.args(["rpc", "--raw", "--rpc-url", &self.url, method]);
+        command.arg(params.to_string());
+        let out = command.output().ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        serde_json::from_slice(&out.stdout).ok()
+    }
+
+    fn rpc(&self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.try_rpc(method, params.clone())
+            .unwrap_or_else(|| panic!("{method} {params} failed"))
+    }
+
+    /// Sends a transaction from anvil's first account (to `to`, or a creation) and returns its
+    /// receipt.
+    fn send(&self, to: Option<&str>, data: &str) -> serde_json::Value {
+        let from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+        let mut tx = serde_json::json!({ "from": from, "data": data, "gas": "0x100000" });
+        if let Some(to) = to {
+            tx["to"] = to.into();
+        }
+        let hash = self.rpc("eth_sendTransaction", serde_json::json!([tx]));
+        let receipt = self.rpc("eth_getTransactionReceipt", serde_json::json!([hash]));
+        assert_eq!(receipt["status"], "0x1", "{receipt}");
+        receipt
+    }
+}
+
+impl Drop for Anvil {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
