@@ -185,7 +185,7 @@ fn unknown_selector_reverts_and_charges_no_storage() {
     let r = c.send(ALICE, vec![0xde, 0xad, 0xbe, 0xef], 0);
     assert_eq!(r.outcome, Outcome::Revert);
     assert_evm_gas(&r, 0, 0, 0);
-    assert!(c.evm.db().accounts.get(&COUNTER).is_none());
+    assert!(!c.evm.db().accounts.contains_key(&COUNTER));
 }
 
 /// The committed fixture is what `sdk-counter/build.sh` builds from the crate and its lock.

@@ -20,6 +20,8 @@ const CACHE_INK: u64 = 18_480;
 const FLUSH_INK: u64 = 68_073;
 /// `storage_load_bytes32` on a cache miss: the EVM API's 5 gas on top of EIP-2929's.
 const API_GAS: u64 = 5;
+/// A load of a slot the transaction has not read: cold 2,100 + 5.
+const COLD_LOAD: u64 = 2_100 + API_GAS;
 
 /// Runs its calldata as a script: 0x01 key → load (the value goes to the return data);
 /// 0x02 key value → cache; 0x03 clear → flush; 0x04 → revert at the end.
@@ -150,7 +152,7 @@ fn set_then_load_in_the_next_transaction() {
     assert_eq!(r.evm.slots_stored, 1);
     assert_eq!(chain.slot(1), word(5));
     // next transaction: cold again, 2,100 + 5; the second load hits the cache: 0
-    let r = chain.tx(&[Load(1), Load(1)], 2_105, 0);
+    let r = chain.tx(&[Load(1), Load(1)], COLD_LOAD, 0);
     assert_eq!(r.returndata, [word(5).0, word(5).0].concat());
     assert_eq!(r.evm.slots_loaded, 1);
 }
@@ -165,12 +167,12 @@ fn reset_noop_and_warm_set() {
     // 5 → 7: cold reset, 2,100 + 2,900
     chain.tx(&[Cache(1, 7), Flush], 0, 5_000);
     // loaded first (cold 2,105), then 7 → 8: warm reset 2,900
-    chain.tx(&[Load(1), Cache(1, 8), Flush], 2_105, 2_900);
+    chain.tx(&[Load(1), Cache(1, 8), Flush], COLD_LOAD, 2_900);
     // loaded, then written back unchanged: the cache knows, nothing is sent
-    let r = chain.tx(&[Load(1), Cache(1, 8), Flush], 2_105, 0);
+    let r = chain.tx(&[Load(1), Cache(1, 8), Flush], COLD_LOAD, 0);
     assert_eq!(r.evm.slots_stored, 0);
     // a new slot after a load: cold load, warm set 20,000
-    chain.tx(&[Load(2), Cache(2, 1), Flush], 2_105, 20_000);
+    chain.tx(&[Load(2), Cache(2, 1), Flush], COLD_LOAD, 20_000);
     assert_eq!((chain.slot(1), chain.slot(2)), (word(8), word(1)));
 }
 
@@ -241,7 +243,7 @@ fn cache_counters_charge_reads_after_the_32nd_and_writes_after_the_8th() {
     let mut chain = Chain::new();
     // 40 loads of one slot: one cold miss (2,105), reads 33..40 at 2 gas each
     let loads = vec![Load(1); 40];
-    chain.tx(&loads, 2_105 + 8 * 2, 0);
+    chain.tx(&loads, COLD_LOAD + 8 * 2, 0);
     // 10 cached writes of distinct slots, then one flush of 10 cold sets; writes 9 and 10 at 7
     let mut ops: Vec<Op> = (1..=10).map(|key| Cache(key, 1)).collect();
     ops.push(Flush);
@@ -277,7 +279,7 @@ fn state_round_trips_through_the_file() {
         program: chain.program,
         evm: Evm::new(read),
     };
-    let r = resumed.tx(&[Load(1)], 2_105, 0);
+    let r = resumed.tx(&[Load(1)], COLD_LOAD, 0);
     assert_eq!(r.returndata, word(5).0);
     assert_eq!(
         U256::from_be_slice(&r.returndata),
