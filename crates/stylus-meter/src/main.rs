@@ -18,7 +18,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Call `user_entrypoint` and report return data, ink and gas.
+    /// Call `user_entrypoint` as one transaction from an EOA (in an empty world, or the --state
+    /// one) and report return data, ink, gas, storage gas, refunds and logs.
     Call {
         /// The Stylus program.
         #[arg(long)]
@@ -94,10 +95,11 @@ struct StateArgs {
     /// The program's address: `contract_address`, and whose storage it reads and writes.
     #[arg(long, default_value_t = Address::ZERO)]
     address: Address,
-    /// The transaction's sender (`msg_sender`, `tx_origin`).
+    /// The transaction's sender (`msg_sender`, `tx_origin`; txs: each transaction's default).
     #[arg(long, default_value_t = Address::ZERO)]
     sender: Address,
-    /// Wei sent with the call (`msg_value`), taken from the sender's balance in the state.
+    /// Wei sent (`msg_value`), taken from the sender's balance in the state (txs: each
+    /// transaction's default).
     #[arg(long, default_value = "0")]
     value: alloy_primitives::U256,
 }
@@ -355,7 +357,7 @@ fn run_txs(wasm: &Path, txs: &Path, state: &StateArgs, json: bool) -> Result<(),
     for (index, (spec, calldata)) in specs.iter().zip(calldata).enumerate() {
         let tx = Tx {
             from: spec.from.unwrap_or(state.sender),
-            value: spec.value.unwrap_or_default(),
+            value: spec.value.unwrap_or(state.value),
             ..state.tx(calldata)
         };
         let mut entry = serde_json::json!({
@@ -476,15 +478,48 @@ fn print_call(program: &Program, report: &CallReport) {
         ink.total, ink.opcodes, ink.host_io, ink.memory
     );
     println!("gas (model)    execution {}", gas.execution);
-    println!(
-        "               cached call   {} = calldata {} + cached init {} + memory {} + execution {}",
-        gas.cached_call, gas.calldata, gas.cached_init, gas.memory, gas.execution
-    );
-    println!(
-        "               uncached call {} = cached call + init {}",
-        gas.uncached_call, gas.init
-    );
+    let evm = report.evm;
+    if evm != stylus_meter::evm::EvmGas::default() {
+        println!(
+            "               of which EVM: storage loads {} + stores {} + logs {} + accounts {} + transient {}",
+            evm.storage_load, evm.storage_store, evm.logs, evm.accounts, evm.transient
+        );
+    }
+    if gas.refund_counter == 0 {
+        println!(
+            "               cached call   {} = calldata {} + cached init {} + memory {} + execution {}",
+            gas.cached_call, gas.calldata, gas.cached_init, gas.memory, gas.execution
+        );
+        println!(
+            "               uncached call {} = cached call + init {}",
+            gas.uncached_call, gas.init
+        );
+    } else {
+        println!(
+            "               cached call   {} = calldata {} + cached init {} + memory {} + execution {} − refund {}",
+            gas.cached_call, gas.calldata, gas.cached_init, gas.memory, gas.execution, gas.cached_refund
+        );
+        println!(
+            "               uncached call {} = the same + init {} − refund {}",
+            gas.uncached_call, gas.init, gas.uncached_refund
+        );
+        println!(
+            "               (refund counter {}, capped at a fifth of the transaction's gasUsed)",
+            gas.refund_counter
+        );
+    }
     println!("               (transaction gasUsed = these + 21,000)");
+    for log in &report.logs {
+        println!(
+            "log            {} topics {:?} data {}",
+            log.address,
+            log.topics
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            hex(&log.data)
+        );
+    }
     print_activation(program);
 }
 
