@@ -12,7 +12,12 @@
 //! ```
 //!
 //! Prices and formulas come from OffchainLabs/nitro (Stylus version 2, ArbOS 50/51); each
-//! item in [`pricing`] and [`activation`] names its source file. The calibration test
+//! item in [`pricing`], [`activation`] and [`evm::pricing`] names its source file.
+//!
+//! Contracts with state (stylus-sdk `#[storage]`) run as transactions against a world kept by
+//! [`evm::Evm`]: storage through Nitro's storage cache, EIP-2929 access lists per transaction,
+//! EIP-2200 stores with EIP-3529 refunds, logs; a JSON state file in and out
+//! ([`evm::StateFile`]), and a list of transactions in one process ([`txs`]). The calibration test
 //! (`tests/calibration.rs`) checks them against the figures Nitro measured, recorded with their
 //! provenance in `calibration/nitro.json`: ink, init costs and node `gasUsed` all match exactly.
 //!
@@ -24,9 +29,11 @@
 //!   time); a program that overflows Nitro's stack runs here;
 //! - the 65,536-opcode limit is checked on the uninstrumented body (Nitro checks after
 //!   instrumentation);
-//! - the EVM around the program is empty: storage reads/writes, calls, creates and the
-//!   block/tx hooks not listed in [`host::HostFn`] are refused at load time;
-//! - the program is called by a transaction directly, with no pages already open.
+//! - calls to other contracts and creates are refused at load time: a transaction is one call
+//!   of the program, from an EOA, with no pages already open;
+//! - with state: nonces, fees taken from balances, the L1 poster's gas (taken as 0), a
+//!   transaction's EIP-2930 access list and EIP-7623's calldata floor (off on Arbitrum unless
+//!   enabled) are not modelled.
 
 #![warn(missing_docs)]
 
