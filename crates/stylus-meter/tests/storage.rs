@@ -262,6 +262,8 @@ fn a_flush_that_cannot_be_paid_runs_out_of_ink() {
     let err = chain.evm.transact(&chain.program, &tx).unwrap_err();
     assert!(err.to_string().contains("out of ink"), "{err}");
     assert_eq!(chain.slot(1), B256::ZERO);
+    // nothing of it is left: the next transaction finds the slot cold and unset
+    chain.tx(&[Cache(1, 5), Flush], 0, 22_100);
 }
 
 #[test]
