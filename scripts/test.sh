@@ -78,6 +78,10 @@ cargo test --profile tools --locked -p stylus-meter --test artifact -- --include
 STEP_HINT="a Poseidon2 deployable (target/stylus/poseidon_stylus_{noir,poseidon2_t2,poseidon2_t3,poseidon2_codex}.wasm) misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test poseidon2_artifacts -- --include-ignored
 
+step "The meter with state: the stylus-sdk fixture is what its script builds, and storage costs what anvil charges"
+STEP_HINT="crates/stylus-meter/tests/fixtures/sdk_counter.wasm is stale (rebuild it with crates/stylus-meter/tests/fixtures/sdk-counter/build.sh), or a storage price differs from revm's (tests/storage.rs)."
+cargo test --profile tools --locked -p stylus-meter --test sdk_counter --test storage -- --include-ignored
+
 step "Test the Goldilocks WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored

@@ -27,9 +27,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Contracts with state (stylus-sdk `#[storage]`) run as transactions against a world kept by
+//! [`evm::Evm`]: storage through Nitro's storage cache, EIP-2929 access lists per transaction,
+//! EIP-2200 stores with EIP-3529 refunds, logs; a JSON state file in and out
+//! ([`evm::StateFile`]), and a list of transactions in one process ([`txs`]).
+//!
 //! Prices and formulas come from OffchainLabs/nitro (Stylus versions 2 and 3 share them); each
-//! item in [`pricing`] and [`activation`] names its source file. The calibration test
-//! (`tests/calibration.rs`) checks them against the figures Nitro measured at ArbOS 50/51,
+//! item in [`pricing`], [`activation`] and [`evm::pricing`] names its source file. The calibration
+//! test (`tests/calibration.rs`) checks them against the figures Nitro measured at ArbOS 50/51,
 //! recorded with their provenance in `calibration/nitro.json`: ink, init costs and node
 //! `gasUsed` all match exactly at the version they were measured at.
 //!
@@ -41,9 +46,11 @@
 //!   time); a program that overflows Nitro's stack runs here;
 //! - the 65,536-opcode limit is checked on the uninstrumented body (Nitro checks after
 //!   instrumentation);
-//! - the EVM around the program is empty: storage reads/writes, calls, creates and the
-//!   block/tx hooks not listed in [`host::HostFn`] are refused at load time;
-//! - the program is called by a transaction directly, with no pages already open.
+//! - calls to other contracts and creates are refused at load time: a transaction is one call
+//!   of the program, from an EOA, with no pages already open;
+//! - with state: nonces, fees taken from balances, the L1 poster's gas (taken as 0), a
+//!   transaction's EIP-2930 access list and EIP-7623's calldata floor (off on Arbitrum unless
+//!   enabled) are not modelled.
 
 #![warn(missing_docs)]
 
@@ -52,12 +59,14 @@ pub mod activation;
 pub mod arbos;
 pub mod cargo_stylus;
 pub mod error;
+pub mod evm;
 pub mod features;
 pub mod host;
 mod meter;
 pub mod pricing;
 mod program;
 pub mod repeated;
+pub mod txs;
 
 pub use activation::{brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Sizes};
 pub use arbos::Arbos;
