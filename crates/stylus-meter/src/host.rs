@@ -10,7 +10,7 @@
 //! `static_call_contract`, `create1`, `create2`) are refused at load time: no example needs them.
 
 use crate::evm::pricing::{self as evm_pricing, base_ink};
-use crate::evm::{Frame, ARBOS_VERSION_STYLUS_CHARGING_FIXES};
+use crate::evm::Frame;
 use crate::pricing::{self, INK_PER_GAS};
 use alloy_primitives::{Address, B256, U256};
 use std::fmt;
@@ -438,11 +438,12 @@ fn pay_for_memory_grow(mut ctx: Ctx, pages: i32) -> HostResult<()> {
 
 fn storage_load_bytes32(mut ctx: Ctx, key: i32, dest: i32) -> HostResult<()> {
     io(&mut ctx, base_ink::STORAGE_LOAD)?;
-    let api_gas = evm_pricing::storage_load_api_gas(frame(&mut ctx).block.arbos_version);
     // enough for a cache miss on a cold slot
     require_gas(
         &mut ctx,
-        evm_pricing::COLD_SLOAD_GAS + evm_pricing::CACHE_ACCESS_GAS + api_gas,
+        evm_pricing::COLD_SLOAD_GAS
+            + evm_pricing::CACHE_ACCESS_GAS
+            + evm_pricing::STORAGE_LOAD_API_GAS,
     )?;
     let key = read_word(&mut ctx, key)?;
     let (value, gas) = frame(&mut ctx).storage_load(key);
@@ -468,13 +469,12 @@ fn storage_flush_cache(mut ctx: Ctx, clear: i32) -> HostResult<()> {
     require_gas(&mut ctx, evm_pricing::SSTORE_SENTRY_GAS)?;
     // Nitro offers the EVM one more than the gas left, so a flush may use all of it
     let offered = gas_left(&mut ctx)? + 1;
-    let charges_gas = frame(&mut ctx).block.arbos_version >= ARBOS_VERSION_STYLUS_CHARGING_FIXES;
+    // the flush's gas is bought (from ArbOS 32, `ARBOS_VERSION_STYLUS_CHARGING_FIXES`; the meter
+    // models 50 and later)
     match frame(&mut ctx).storage_flush(clear != 0, offered) {
-        Some(gas) if charges_gas => buy_gas(&mut ctx, gas),
-        Some(_) => Ok(()),
+        Some(gas) => buy_gas(&mut ctx, gas),
         // out of gas: the EVM took all it was offered, more than is left
-        None if charges_gas => buy_gas(&mut ctx, offered),
-        None => Err(escape(Escape::Fault("storage flush out of gas".into()))),
+        None => buy_gas(&mut ctx, offered),
     }
 }
 

@@ -38,18 +38,6 @@ use crate::program::{CallReport, Program, DEFAULT_INK_LIMIT};
 use alloy_primitives::{Address, B256, U256};
 use std::sync::Arc;
 
-/// The first ArbOS version whose Stylus host functions charge the EVM API in gas rather than ink
-/// and buy the gas a flush costs (`ARBOS_VERSION_STYLUS_CHARGING_FIXES`,
-/// crates/arbutil/src/evm/mod.rs).
-pub const ARBOS_VERSION_STYLUS_CHARGING_FIXES: u64 = 32;
-/// The first ArbOS version whose EVM API remembers only nonempty code between `account_code`
-/// requests (`ARBOS_VERSION_STYLUS_LAST_CODE_CACHE_FIX`, crates/arbutil/src/evm/mod.rs).
-pub const ARBOS_VERSION_STYLUS_LAST_CODE_CACHE_FIX: u64 = 40;
-/// The ArbOS version the host functions follow unless told otherwise: the calibration node's
-/// (Nitro v3.9.8, ArbOS 51). No storage price changes between 40 and 61.
-// Version hook: `BlockEnv::arbos_version` is where a `--arbos` choice reaches the host functions.
-pub const DEFAULT_ARBOS_VERSION: u64 = 51;
-
 /// A Nitro dev node's chain id (`chainid` unless the state file says otherwise).
 pub const DEV_CHAIN_ID: u64 = 412_346;
 /// The gas limit Arbitrum blocks report (`GethBlockGasLimit` = 2^50, arbos/l2pricing).
@@ -72,8 +60,6 @@ pub struct BlockEnv {
     pub gas_limit: u64,
     /// `chainid`.
     pub chain_id: u64,
-    /// The ArbOS version whose rules the host functions follow.
-    pub arbos_version: u64,
 }
 
 impl Default for BlockEnv {
@@ -85,7 +71,6 @@ impl Default for BlockEnv {
             coinbase: Address::ZERO,
             gas_limit: ARBITRUM_BLOCK_GAS_LIMIT,
             chain_id: DEV_CHAIN_ID,
-            arbos_version: DEFAULT_ARBOS_VERSION,
         }
     }
 }
@@ -153,12 +138,7 @@ impl Evm {
         let db: Arc<dyn Database + Send + Sync> = self.db.clone();
         let mut journal = Journal::begin(db, tx.from, tx.to, self.block.coinbase);
         journal.transfer(tx.from, tx.to, tx.value)?;
-        // the host functions follow the rules of the version the program was loaded at
-        let block = BlockEnv {
-            arbos_version: program.arbos().version(),
-            ..self.block
-        };
-        let frame = Frame::new(journal, block, tx);
+        let frame = Frame::new(journal, self.block, tx);
         let (report, changes) = program.run(&tx.calldata, tx.ink_limit, frame)?;
         Arc::get_mut(&mut self.db)
             .expect("the call's frame is gone")
@@ -246,7 +226,7 @@ impl Frame {
             Some(value) => value,
             None => {
                 let (value, evm_gas) = self.journal.load(self.contract, key);
-                gas += evm_gas + pricing::storage_load_api_gas(self.block.arbos_version);
+                gas += evm_gas + pricing::STORAGE_LOAD_API_GAS;
                 self.cache.insert_known(key, value);
                 self.gas.slots_loaded += 1;
                 value
@@ -312,8 +292,10 @@ impl Frame {
             }
         }
         let (code, gas) = self.journal.account_code(address, gas_left);
-        let fixed = self.block.arbos_version >= ARBOS_VERSION_STYLUS_LAST_CODE_CACHE_FIX;
-        if !code.is_empty() || !fixed {
+        // only nonempty code is remembered (from ArbOS 40,
+        // `ARBOS_VERSION_STYLUS_LAST_CODE_CACHE_FIX`, crates/arbutil/src/evm/mod.rs; the meter
+        // models 50 and later)
+        if !code.is_empty() {
             self.last_code = Some((address, code.clone()));
         }
         self.gas.accounts += gas;

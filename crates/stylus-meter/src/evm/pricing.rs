@@ -122,15 +122,10 @@ pub const MAX_CODE_SIZE: u64 = 24_576;
 pub const CACHE_ACCESS_GAS: u64 = 10;
 
 /// Gas the EVM API adds to a storage load that misses the cache: `ink_to_gas(EVM_API_INK)` = 5
-/// from ArbOS 32 (`ARBOS_VERSION_STYLUS_CHARGING_FIXES`); before it Nitro charged `EVM_API_INK`
-/// itself as gas (`storage_load_bytes32`, crates/wasm-libraries/user-host-trait/lib.rs).
-pub fn storage_load_api_gas(arbos_version: u64) -> u64 {
-    if arbos_version < super::ARBOS_VERSION_STYLUS_CHARGING_FIXES {
-        EVM_API_INK
-    } else {
-        EVM_API_INK / INK_PER_GAS
-    }
-}
+/// (`storage_load_bytes32`, crates/wasm-libraries/user-host-trait/lib.rs), as from
+/// `ARBOS_VERSION_STYLUS_CHARGING_FIXES` (32; before it `EVM_API_INK` itself was charged as gas).
+/// The meter models ArbOS 50 and later, where this always holds.
+pub const STORAGE_LOAD_API_GAS: u64 = EVM_API_INK / INK_PER_GAS;
 
 /// The `n`-th read of a program call's storage cache (1-based) costs this much gas, hit or miss
 /// (`StorageCache::read_gas`, crates/arbutil/src/evm/storage.rs): free up to 32 reads, then 2,
@@ -274,11 +269,9 @@ mod tests {
     }
 
     #[test]
-    fn storage_load_api_gas_by_arbos_version() {
-        // 59,673 ink = 5 gas, rounded down, from ArbOS 32; earlier, 59,673 "gas"
-        assert_eq!(storage_load_api_gas(51), 5);
-        assert_eq!(storage_load_api_gas(32), 5);
-        assert_eq!(storage_load_api_gas(31), 59_673);
+    fn storage_load_api_gas_is_the_evm_api_ink_in_gas() {
+        // 59,673 ink = 5 gas, rounded down
+        assert_eq!(STORAGE_LOAD_API_GAS, 5);
     }
 
     #[test]

@@ -3,8 +3,7 @@
 //! ```json
 //! {
 //!   "block": { "number": 1, "timestamp": 1700000000, "basefee": "0x5f5e100",
-//!              "coinbase": "0x…", "gas_limit": 1125899906842624, "chain_id": 412346,
-//!              "arbos_version": 51 },
+//!              "coinbase": "0x…", "gas_limit": 1125899906842624, "chain_id": 412346 },
 //!   "accounts": {
 //!     "0x00000000000000000000000000000000000c0de0": {
 //!       "balance": "0x0",
