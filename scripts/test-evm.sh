@@ -36,6 +36,9 @@ node scripts/gen-solidity.mjs --check
 step "generated selector tables are current (node scripts/gen-selectors.mjs --check: contracts/selectors.json)"
 node scripts/gen-selectors.mjs --check
 
+step "packaged code of the Yul references is a fresh compile's (node scripts/gen-evm-code.mjs --check: solidity/deploy)"
+node scripts/gen-evm-code.mjs --check
+
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 
