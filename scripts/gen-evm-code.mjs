@@ -84,9 +84,8 @@ library ${entry.name}Deployment {
 `;
 }
 
-function main() {
-  const check = process.argv.includes("--check");
-  const registry = loadRegistry();
+/** Writes (or with `check` compares) solidity/deploy/ from the EVM build; scripts/addresses.mjs runs it too. */
+export function writeOrCheckEvmCode({ check, registry = loadRegistry() }) {
   buildEvm();
   const files = yulEntries(registry).map((entry) => [
     `solidity/deploy/${entry.name}Deployment.sol`,
@@ -94,7 +93,11 @@ function main() {
   ]);
   if (!check) mkdirSync(path.join(ROOT, "solidity", "deploy"), { recursive: true });
   writeOrCheckSolidity(files, { check, generator: "gen-evm-code" });
-  if (check) console.log(`gen-evm-code: solidity/deploy is current (${files.length} Yul references)`);
+  return files.length;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const count = writeOrCheckEvmCode({ check });
+  if (check) console.log(`gen-evm-code: solidity/deploy is current (${count} Yul references)`);
+}
