@@ -167,7 +167,7 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
         | Function::GoldilocksPoseidon2TwoToOne
         | Function::GoldilocksPoseidon2RootFromPath
         | Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
-            return crate::goldilocks::call(function, args)
+            crate::goldilocks::call(function, args)?
         }
     })
 }
