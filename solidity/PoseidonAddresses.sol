@@ -46,7 +46,7 @@ library PoseidonAddresses {
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
-    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x53233c02542552B63E90C18D6A9B1D4afA9239be;
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x7eed0E9c4673d4E9ccC9C7AFADd5A94ecc32f7B4;
 
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
