@@ -4,8 +4,9 @@
 // code through the deterministic-deployment proxy with the registry's salt, so it depends on the code
 // alone; scripts/deploy.sh puts the contracts there (anyone may, on any chain).
 //
-//   node scripts/addresses.mjs           regenerate both, and README.md's address table, from the built
-//                                        files (after scripts/build-wasm.sh)
+//   node scripts/addresses.mjs           regenerate both, README.md's address table and the Yul references'
+//                                        packaged code (solidity/deploy/, scripts/gen-evm-code.mjs) from the
+//                                        built files (after scripts/build-wasm.sh)
 //   node scripts/addresses.mjs --check   exit 1, naming every stale entry (test/scripts/addresses.test.mjs)
 //   [--file F] [--solidity F]            other paths (the test checks a stale copy is caught)
 //
@@ -16,6 +17,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeOrCheckEvmCode } from "./gen-evm-code.mjs";
 import { withGeneratedSection } from "./lib/generated-section.mjs";
 import { ROOT, buildEvm, constantName, evmDeployment, loadRegistry, stylusDeployment, stylusEntries } from "./lib/deployables.mjs";
 
@@ -64,7 +66,7 @@ function currentCommit() {
   const outputs = [ADDRESSES, SOLIDITY, README].map((f) => path.relative(ROOT, f));
   const changed = (git(["status", "--porcelain"]) ?? "")
     .split("\n")
-    .filter((line) => line.trim() && !outputs.includes(line.slice(3)));
+    .filter((line) => line.trim() && !outputs.includes(line.slice(3)) && !line.slice(3).startsWith("solidity/deploy/"));
   return changed.length ? `${head}+dirty` : head;
 }
 
@@ -201,6 +203,8 @@ function main(args) {
   fs.writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
   fs.writeFileSync(solidityFile, solidity(doc));
   fs.writeFileSync(README, withReadmeTable(fs.readFileSync(README, "utf8"), readmeTable(doc)));
+  // Only for the real files: a --file/--solidity run (the tests' stale copies) leaves them alone.
+  if (file === ADDRESSES) writeOrCheckEvmCode({ check: false, registry });
   for (const [name, e] of Object.entries(doc.contracts)) console.log(`${name.padEnd(26)} ${e.address}  ${e.kind}  built from ${e.builtFrom}`);
   if (Object.values(doc.contracts).some((e) => e.builtFrom.endsWith("+dirty"))) {
     console.error("addresses: generated from uncommitted sources: commit them and run this again (--check rejects +dirty)");

@@ -3,7 +3,8 @@
 //   poseidon.json   circomlib Poseidon (circomlibjs 0.1.7 `buildPoseidonReference`) for 1..5 inputs
 //   poseidon2.json  Poseidon2 t=3 two-input hash, openzeppelin-crypto 0.3 convention (scripts/lib/poseidon2.mjs),
 //                   cross-checked here against the published vectors before anything is written
-//   circomlib-poseidon-t3.bytecode  creation code of circomlibjs `poseidonContract.createCode(2)` (a gas peer)
+//   circomlib-poseidon-t{2..6}.bytecode  creation code of circomlibjs `poseidonContract.createCode(n)`, n = 1..5
+//                   (the peer of the programs' poseidon(uint256[n]) and poseidon(bytes32[n]); t3 is a gas peer too)
 // Every number is a 0x-prefixed, 64-digit lowercase hex string, readable by forge (vm.parseJson*) and serde.
 // `--check` regenerates in memory and fails if a committed file differs (the freshness check).
 import { createHash } from "node:crypto";
@@ -67,7 +68,8 @@ circom.t6 = circomTable(5, 8);
 const files = {
   "test/vectors/poseidon.json": JSON.stringify(circom, null, 2) + "\n",
   "test/vectors/poseidon2.json": JSON.stringify(poseidon2, null, 2) + "\n",
-  "test/vectors/circomlib-poseidon-t3.bytecode": poseidonContract.createCode(2),
+  // circomlibjs's contract for each width: the peer of poseidon(uint256[N]) and poseidon(bytes32[N]).
+  ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`test/vectors/circomlib-poseidon-t${n + 1}.bytecode`, poseidonContract.createCode(n)])),
 };
 
 let stale = [];

@@ -34,6 +34,17 @@ function addressTable(doc, registry) {
   return rows.join("\n");
 }
 
+/** The README's figure for `hash(1, 2)`, read from the committed gas report rather than typed. */
+export function hashGas(report = path.join(ROOT, "gas-report", "gas.json")) {
+  const rows = JSON.parse(fs.readFileSync(report, "utf8")).rows;
+  const find = (cached) =>
+    rows.find((r) => r.implementation === "poseidon_stylus.wasm (Stylus)" && r.function === "hash(1,2)" && r.cached === cached);
+  const [cached, uncached] = [find(true), find(false)];
+  if (!cached || !uncached) throw new Error("gas-report/gas.json has no hash(1,2) row of poseidon_stylus.wasm");
+  const n = (row) => row.gas.toLocaleString("en-US");
+  return `${n(cached)} gas cached, ${n(uncached)} uncached (${cached.source}, gas-report/gas.json)`;
+}
+
 /** Builds the package directory and packs it; returns the tarball's path. */
 export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
   const registry = loadRegistry();
@@ -54,7 +65,8 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
     fs.copyFileSync(path.join(WASM_DIR, `${entry.wasm}.wasm`), path.join(dir, "wasm", `${entry.wasm}.wasm`));
   }
   const readme = fs.readFileSync(path.join(ROOT, "scripts", "npm-package", "README.md"), "utf8");
-  fs.writeFileSync(path.join(dir, "README.md"), readme.replace("{{ADDRESSES}}", addressTable(doc, registry)));
+  const filled = readme.replace("{{ADDRESSES}}", addressTable(doc, registry)).replace("{{HASH_GAS}}", hashGas());
+  fs.writeFileSync(path.join(dir, "README.md"), filled);
   const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const manifest = {
     name: NAME,

@@ -33,6 +33,12 @@ node scripts/gen-poseidon2-vectors.mjs --check
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
 
+step "generated selector tables are current (node scripts/gen-selectors.mjs --check: contracts/selectors.json)"
+node scripts/gen-selectors.mjs --check
+
+step "packaged code of the Yul references is a fresh compile's (node scripts/gen-evm-code.mjs --check: solidity/deploy)"
+node scripts/gen-evm-code.mjs --check
+
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 

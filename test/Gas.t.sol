@@ -6,6 +6,7 @@ import {PoseidonT3Solidity} from "../solidity/PoseidonT3.sol";
 import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
 import {Poseidon2Yul} from "../solidity/Poseidon2Yul.sol";
 import {IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
+import {IPoseidonT3Aliases} from "../solidity/generated/IPoseidonAliases.sol";
 import {IncrementalMerkleTree} from "../solidity/examples/IncrementalMerkleTree.sol";
 import {PoseidonT3 as PeerPoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 
@@ -35,6 +36,11 @@ contract GasTest is Fixtures {
 
     function test_gas_hash_PoseidonT3Yul() public view {
         yulHasher.hash(1, 2);
+    }
+
+    /// @dev poseidon-solidity's selector, `hash(uint256[2])`, on the same contract.
+    function test_gas_hashArray_PoseidonT3Yul() public view {
+        IPoseidonT3Aliases(address(yulHasher)).hash([uint256(1), 2]);
     }
 
     function test_gas_poseidon2_Poseidon2Yul() public view {

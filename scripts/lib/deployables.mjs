@@ -182,6 +182,7 @@ export function evmDeployment(entry, registry, { kind = "evm", addresses = {} } 
     source: entry.contract,
     address,
     codeHash: immutables ? null : keccak(json.deployedBytecode.object),
+    runtimeCode: immutables ? null : json.deployedBytecode.object,
     initCode,
     constructorArgs: args,
   };

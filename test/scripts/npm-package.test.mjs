@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildPackage } from "../../scripts/npm-package.mjs";
+import { buildPackage, hashGas } from "../../scripts/npm-package.mjs";
 import { METER, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, foundryBin } from "./helpers.mjs";
 
@@ -30,10 +30,13 @@ test("npm package: a new forge project installs the tarball and gets the same ha
   }
   const tarball = buildPackage(join(work, "pack"));
   const listed = sh("tar", ["tzf", tarball]).split("\n").filter(Boolean).sort();
-  for (const file of ["package.json", "README.md", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "wasm/poseidon_stylus.wasm"]) {
+  for (const file of ["package.json", "README.md", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
     assert.ok(listed.includes(`package/${file}`), `the package lacks ${file}`);
   }
   assert.ok(!listed.some((f) => /\/target\/|\.t\.sol$|node_modules/.test(f)), `unexpected files: ${listed.join(", ")}`);
+  const readme = sh("tar", ["xzOf", tarball, "package/README.md"]);
+  assert.ok(!readme.includes("{{"), "a README placeholder is left");
+  assert.ok(readme.includes(hashGas()), `the README's hash(1, 2) gas is not gas-report/gas.json's (${hashGas()})`);
 
   // A project outside the repository, with nothing but the package (and, on this offline machine,
   // the repository's solc: forge cannot download one here).
@@ -69,6 +72,12 @@ import {PoseidonHasher} from "stylus-poseidon/solidity/PoseidonHasher.sol";
 import {PoseidonT3Yul} from "stylus-poseidon/solidity/PoseidonT3Yul.sol";
 import {Poseidon2Yul} from "stylus-poseidon/solidity/Poseidon2Yul.sol";
 import {StylusMeterPrograms} from "stylus-poseidon/solidity/testing/StylusMeterProgram.sol";
+import {IPoseidonT3Aliases} from "stylus-poseidon/solidity/generated/IPoseidonAliases.sol";
+import {PoseidonT3YulDeployment} from "stylus-poseidon/solidity/deploy/PoseidonT3YulDeployment.sol";
+
+interface Vm {
+    function etch(address target, bytes calldata code) external;
+}
 
 contract HashTest {
     using PoseidonHasher for IPoseidonT3Hasher;
@@ -106,6 +115,19 @@ contract HashTest {
         }
     }
 
+    /// The documented Yul code, whatever this project's solc settings (here forge's defaults), and
+    /// poseidon-solidity's selector on it and on the Stylus program.
+    function test_documented_yul_code_and_alias_selector() public {
+        Vm(address(uint160(uint256(keccak256("hevm cheat code"))))).etch(
+            PoseidonT3YulDeployment.ADDRESS, PoseidonT3YulDeployment.runtimeCode()
+        );
+        require(PoseidonT3YulDeployment.ADDRESS.codehash == PoseidonT3YulDeployment.CODE_HASH, "code hash");
+        require(PoseidonT3YulDeployment.ADDRESS == ${documented.PoseidonT3Yul.address}, "documented address");
+        uint256 expected = ${registry.stylus[0].checks[0].returns};
+        require(IPoseidonT3Aliases(PoseidonT3YulDeployment.ADDRESS).hash([uint256(1), 2]) == expected, "Yul hash([1, 2])");
+        require(IPoseidonT3Aliases(PoseidonAddresses.POSEIDON_STYLUS).hash([uint256(1), 2]) == expected, "Stylus hash([1, 2])");
+    }
+
     function test_same_poseidon2_from_stylus_and_yul() public {
         IStylusPoseidon stylus = IStylusPoseidon(PoseidonAddresses.POSEIDON_STYLUS_POSEIDON2);
         IStylusPoseidon yul = IStylusPoseidon(address(new Poseidon2Yul()));
@@ -116,5 +138,13 @@ contract HashTest {
 `,
   );
   const out = sh(forge, ["test", "-vv"], project);
-  assert.match(out, /3 passed; 0 failed/, out);
+  assert.match(out, /4 passed; 0 failed/, out);
+});
+
+test("npm pack at the repository root refuses: the package is only what scripts/npm-package.mjs builds", () => {
+  const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  assert.notEqual(root.name, "stylus-poseidon", "the development workspace must not carry the package's name");
+  const r = spawnSync("npm", ["pack", "--dry-run"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  assert.notEqual(r.status, 0, `npm pack at the root succeeded:\n${r.stdout}`);
+  assert.match(r.stderr, /node scripts\/npm-package\.mjs/);
 });

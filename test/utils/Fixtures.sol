@@ -12,7 +12,6 @@ abstract contract Fixtures is Test {
     uint256 internal constant P =
         21888242871839275222246405745257275088548364400416034343698204186575808495617;
 
-    string internal constant CIRCOMLIB_T3_BYTECODE = "test/vectors/circomlib-poseidon-t3.bytecode";
     string internal constant POSEIDON_VECTORS = "test/vectors/poseidon.json";
     string internal constant POSEIDON2_VECTORS = "test/vectors/poseidon2.json";
 
@@ -24,7 +23,15 @@ abstract contract Fixtures is Test {
 
     /// @dev Deploys the creation code circomlibjs `poseidonContract.createCode(2)` generated.
     function deployCircomlibT3() internal returns (address deployed) {
-        bytes memory code = vm.parseBytes(vm.readFile(CIRCOMLIB_T3_BYTECODE));
+        return deployCircomlib(2);
+    }
+
+    /// @dev Deploys the creation code circomlibjs `poseidonContract.createCode(inputs)` generated (inputs
+    /// 1 to 5, test/vectors/circomlib-poseidon-t{inputs + 1}.bytecode from scripts/gen-vectors.mjs).
+    function deployCircomlib(uint256 inputs) internal returns (address deployed) {
+        string memory file =
+            string.concat("test/vectors/circomlib-poseidon-t", vm.toString(inputs + 1), ".bytecode");
+        bytes memory code = vm.parseBytes(vm.readFile(file));
         /// @solidity memory-safe-assembly
         assembly {
             deployed := create(0, add(code, 0x20), mload(code))

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Fixtures} from "./utils/Fixtures.sol";
+import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
+import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
+import {NoirPoseidon2Yul} from "../solidity/NoirPoseidon2Yul.sol";
+import {PoseidonT2} from "poseidon-solidity/PoseidonT2.sol";
+import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
+import {PoseidonT4} from "poseidon-solidity/PoseidonT4.sol";
+import {PoseidonT5} from "poseidon-solidity/PoseidonT5.sol";
+import {PoseidonT6} from "poseidon-solidity/PoseidonT6.sol";
+
+/// @notice Runs one calldata against a target with CALL, STATICCALL and DELEGATECALL (as a linked library
+/// is called), so a test can see that all three answer alike.
+contract CallKinds {
+    function run(address target, bytes calldata data)
+        external
+        returns (bool[3] memory ok, bytes[3] memory out)
+    {
+        (ok[0], out[0]) = target.call(data);
+        (ok[1], out[1]) = target.staticcall(data);
+        (ok[2], out[2]) = target.delegatecall(data);
+    }
+}
+
+/// @notice A consumer compiled against poseidon-solidity's `PoseidonT3` exactly as zk-kit's LeanIMT and
+/// Semaphore are: `PoseidonT3.hash([a, b])`, a public library function, so the compiler DELEGATECALLs the
+/// linked address with `hash(uint256[2])`.
+contract LinkedPoseidonT3User {
+    function hash(uint256 a, uint256 b) external pure returns (uint256) {
+        return PoseidonT3.hash([a, b]);
+    }
+}
+
+/// @notice What both suites share: the peers' selectors, calldata of words, the expected errors.
+abstract contract AliasFixtures is Fixtures {
+    string internal constant NOIR_VECTORS = "test/vectors/poseidon2-instances.json";
+
+    /// @notice `call` gave other bytes than expected.
+    error Unexpected(bytes call, bool ok, bytes data, bytes expected);
+
+    /// @dev The three selectors of the other projects' interfaces for `n` inputs (contracts/selectors.json).
+    function peerSelectors(uint256 n) internal pure returns (bytes4[3] memory) {
+        string memory count = n == 1 ? "1" : n == 2 ? "2" : n == 3 ? "3" : n == 4 ? "4" : "5";
+        return [
+            bytes4(keccak256(bytes(string.concat("hash(uint256[", count, "])")))),
+            bytes4(keccak256(bytes(string.concat("poseidon(uint256[", count, "])")))),
+            bytes4(keccak256(bytes(string.concat("poseidon(bytes32[", count, "])"))))
+        ];
+    }
+
+    /// @dev poseidon2-evm's `hash_1`, `hash_2`, `hash_3` for `n` inputs.
+    function poseidon2EvmSelector(uint256 n) internal pure returns (bytes4) {
+        if (n == 1) return bytes4(keccak256("hash_1(uint256)"));
+        if (n == 2) return bytes4(keccak256("hash_2(uint256,uint256)"));
+        return bytes4(keccak256("hash_3(uint256,uint256,uint256)"));
+    }
+
+    /// @dev `selector` followed by the words of `x`: the calldata of `f(uint256[n])` and `f(uint256, ...)`.
+    function wordsCall(bytes4 selector, uint256[] memory x) internal pure returns (bytes memory out) {
+        out = abi.encodePacked(selector);
+        for (uint256 i; i < x.length; ++i) {
+            out = bytes.concat(out, bytes32(x[i]));
+        }
+    }
+
+    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
+    }
+
+    /// @dev `count` field elements from `seed`.
+    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
+        out = new uint256[](count);
+        for (uint256 i; i < count; ++i) {
+            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+        }
+    }
+
+    /// @dev poseidon-solidity's `PoseidonT{n+1}.hash` (its stock, linked library) of 1 to 5 inputs.
+    function poseidonSolidity(uint256[] memory x) internal pure returns (uint256) {
+        if (x.length == 1) return PoseidonT2.hash([x[0]]);
+        if (x.length == 2) return PoseidonT3.hash([x[0], x[1]]);
+        if (x.length == 3) return PoseidonT4.hash([x[0], x[1], x[2]]);
+        if (x.length == 4) return PoseidonT5.hash([x[0], x[1], x[2], x[3]]);
+        return PoseidonT6.hash([x[0], x[1], x[2], x[3], x[4]]);
+    }
+
+    /// @dev circomlibjs's contract answering `selector` (poseidon(uint256[n]) or poseidon(bytes32[n])).
+    function circomlib(address peer, bytes4 selector, uint256[] memory x) internal view returns (uint256) {
+        (bool ok, bytes memory out) = peer.staticcall(wordsCall(selector, x));
+        assertTrue(ok && out.length == 32, "circomlibjs call failed");
+        return abi.decode(out, (uint256));
+    }
+
+    /// @dev Noir's hash of 1 to 3 inputs from the vector file (equal to @zkpassport/poseidon2's poseidon2Hash).
+    function noirVectors(uint256 n)
+        internal
+        view
+        returns (uint256[][] memory inputs, uint256[] memory outputs)
+    {
+        Vector[] memory all = loadVectors(NOIR_VECTORS, ".noir");
+        uint256 count;
+        for (uint256 i; i < all.length; ++i) {
+            if (all[i].inputs.length == n) ++count;
+        }
+        assertTrue(count > 0, "no Noir vector of this length");
+        (inputs, outputs) = (new uint256[][](count), new uint256[](count));
+        count = 0;
+        for (uint256 i; i < all.length; ++i) {
+            if (all[i].inputs.length == n) {
+                (inputs[count], outputs[count++]) = (all[i].inputs, all[i].output);
+            }
+        }
+    }
+}
+
+/// @notice Our EVM references answer the selectors apps already call, as the Stylus programs do:
+/// `PoseidonT3Yul` poseidon-solidity's `hash(uint256[2])` and circomlibjs's `poseidon(uint256[2])` /
+/// `poseidon(bytes32[2])`, `NoirPoseidon2Yul` poseidon2-evm's `hash_1`/`hash_2`/`hash_3`; each under CALL,
+/// STATICCALL and DELEGATECALL alike; a consumer compiled against poseidon-solidity keeps its values when its
+/// linked `PoseidonT3` is our Yul; where the peers reduce an input >= p silently, ours reverts
+/// `InputNotInField(position, value)`.
+contract SelectorAliasesYulTest is AliasFixtures {
+    PoseidonT3Yul internal t3;
+    NoirPoseidon2Yul internal noir;
+    CallKinds internal kinds;
+    LinkedPoseidonT3User internal user;
+    address internal circomlibT3;
+
+    function setUp() public {
+        t3 = new PoseidonT3Yul();
+        noir = new NoirPoseidon2Yul();
+        kinds = new CallKinds();
+        user = new LinkedPoseidonT3User();
+        circomlibT3 = deployCircomlib(2);
+    }
+
+    /// @dev `call` on `target` under the three call kinds: all must give `ok` and exactly `expected`.
+    function allKinds(address target, bytes memory call, bool ok, bytes memory expected) internal {
+        (bool[3] memory oks, bytes[3] memory outs) = kinds.run(target, call);
+        for (uint256 k; k < 3; ++k) {
+            if (oks[k] != ok || keccak256(outs[k]) != keccak256(expected)) {
+                revert Unexpected(call, oks[k], outs[k], expected);
+            }
+        }
+    }
+
+    /// forge-config: ci.fuzz.runs = 2000
+    function testFuzz_t3_everySelectorUnderEveryCallKind(uint256 a, uint256 b, uint256 bad, bool second)
+        public
+    {
+        uint256[] memory x = new uint256[](2);
+        (x[0], x[1]) = (bound(a, 0, P - 1), bound(b, 0, P - 1));
+        bytes memory want = abi.encode(PoseidonT3.hash([x[0], x[1]]));
+        bytes4[3] memory peers = peerSelectors(2);
+        for (uint256 s; s < 3; ++s) {
+            allKinds(address(t3), wordsCall(peers[s], x), true, want);
+        }
+        allKinds(address(t3), wordsCall(IPoseidonT3Hasher.hash.selector, x), true, want);
+        // An input >= p at either position: the same revert under every selector and call kind.
+        uint256 position = second ? 1 : 0;
+        x[position] = bound(bad, P, type(uint256).max);
+        for (uint256 s; s < 3; ++s) {
+            allKinds(address(t3), wordsCall(peers[s], x), false, notInField(position, x[position]));
+        }
+    }
+
+    /// forge-config: ci.fuzz.runs = 2000
+    function testFuzz_t3_circomlibjsSelectorsGiveCircomlibjsValues(uint256 a, uint256 b) public view {
+        uint256[] memory x = new uint256[](2);
+        (x[0], x[1]) = (bound(a, 0, P - 1), bound(b, 0, P - 1));
+        bytes4[3] memory peers = peerSelectors(2);
+        for (uint256 s = 1; s < 3; ++s) {
+            assertEq(
+                circomlib(address(t3), peers[s], x), circomlib(circomlibT3, peers[s], x), "vs circomlibjs"
+            );
+        }
+    }
+
+    /// @dev circomlibjs's contract reduces p + a to a (its `addmod`); the Yul refuses it.
+    function test_t3_refusesWhatCircomlibjsReduces() public {
+        uint256[] memory x = new uint256[](2);
+        (x[0], x[1]) = (P + 1, 2);
+        uint256[] memory reduced = new uint256[](2);
+        (reduced[0], reduced[1]) = (1, 2);
+        bytes4[3] memory peers = peerSelectors(2);
+        for (uint256 s = 1; s < 3; ++s) {
+            assertEq(
+                circomlib(circomlibT3, peers[s], x), circomlib(circomlibT3, peers[s], reduced), "reduces"
+            );
+            allKinds(address(t3), wordsCall(peers[s], x), false, notInField(0, P + 1));
+        }
+    }
+
+    /// @dev The linked-library path as Semaphore and LeanIMT take it: the consumer keeps its bytecode, its
+    /// library address now holds the Yul (as a deployer would link it), and every hash is the same.
+    /// forge-config: ci.fuzz.runs = 2000
+    function testFuzz_linkedPoseidonT3_answeredByTheYul(uint256 a, uint256 b) public {
+        (a, b) = (bound(a, 0, P - 1), bound(b, 0, P - 1));
+        uint256 stock = user.hash(a, b);
+        vm.etch(address(PoseidonT3), address(t3).code);
+        assertEq(user.hash(a, b), stock, "linked Yul vs stock PoseidonT3");
+    }
+
+    /// @dev poseidon-solidity reduces an input >= p silently (`mod(mload(0x80), F)`); linked to the Yul,
+    /// the same consumer call reverts with the Yul's error, bubbled by the consumer.
+    function test_linkedPoseidonT3_refusesWhatStockReduces() public {
+        assertEq(user.hash(P + 1, 2), user.hash(1, 2), "stock PoseidonT3 reduces p + 1 to 1");
+        vm.etch(address(PoseidonT3), address(t3).code);
+        (bool ok, bytes memory data) = address(user).call(abi.encodeCall(user.hash, (P + 1, 2)));
+        if (ok || keccak256(data) != keccak256(notInField(0, P + 1))) {
+            revert Unexpected(abi.encodeCall(user.hash, (P + 1, 2)), ok, data, notInField(0, P + 1));
+        }
+        assertEq(
+            user.hash(1, 2), 0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a, "[1, 2]"
+        );
+    }
+
+    function test_noir_poseidon2EvmSelectorsGiveNoirVectors() public {
+        for (uint256 n = 1; n <= 3; ++n) {
+            (uint256[][] memory inputs, uint256[] memory outputs) = noirVectors(n);
+            for (uint256 i; i < inputs.length; ++i) {
+                allKinds(
+                    address(noir), wordsCall(poseidon2EvmSelector(n), inputs[i]), true, abi.encode(outputs[i])
+                );
+            }
+        }
+    }
+
+    /// forge-config: ci.fuzz.runs = 2000
+    function testFuzz_noir_hashNEqualsNoirHash(uint256 seed, uint256 bad) public {
+        for (uint256 n = 1; n <= 3; ++n) {
+            uint256[] memory x = elements(seed, n);
+            bytes memory want = abi.encode(noir.noirHash(x));
+            allKinds(address(noir), wordsCall(poseidon2EvmSelector(n), x), true, want);
+            // poseidon2-evm reduces an input >= p ("reduced mod PRIME on-chain", its IPoseidon2); ours reverts.
+            uint256 position = seed % n;
+            x[position] = bound(bad, P, type(uint256).max);
+            allKinds(
+                address(noir), wordsCall(poseidon2EvmSelector(n), x), false, notInField(position, x[position])
+            );
+        }
+    }
+}
+
+/// @notice The built Stylus programs (their WASM run by the offline meter behind `StylusMeterProxy`) answer the
+/// same selectors with the peers' values: every circomlib width poseidon-solidity's `hash(uint256[N])` (against
+/// its stock `PoseidonT{N+1}`) and circomlibjs's `poseidon(uint256[N])` / `poseidon(bytes32[N])` (against
+/// `createCode(N)`'s contract), the Noir program poseidon2-evm's `hash_1`..`hash_3` (Noir's vectors and
+/// `NoirPoseidon2Yul`), under CALL and STATICCALL; an input the peers reduce reverts `InputNotInField`. Needs
+/// scripts/build-wasm.sh and ffi (FOUNDRY_PROFILE=ci). DELEGATECALL into the stand-in is not tested here: the
+/// stand-in keeps its paths in storage (solidity/testing/StylusMeterProgram.sol).
+contract SelectorAliasesStylusTest is AliasFixtures {
+    string[5] internal wasm = [
+        "target/stylus/poseidon_stylus_hash1.wasm",
+        "target/stylus/poseidon_stylus.wasm",
+        "target/stylus/poseidon_stylus_hash3.wasm",
+        "target/stylus/poseidon_stylus_hash4.wasm",
+        "target/stylus/poseidon_stylus_hash5.wasm"
+    ];
+    address[6] internal programs; // index n: the program of n inputs
+    address[6] internal circomlibPeers;
+    address internal noirProgram;
+    NoirPoseidon2Yul internal noirYul;
+
+    function setUp() public {
+        for (uint256 n = 1; n <= 5; ++n) {
+            programs[n] = address(new StylusMeterProxy(wasm[n - 1]));
+            circomlibPeers[n] = deployCircomlib(n);
+        }
+        noirProgram = address(new StylusMeterProxy("target/stylus/poseidon_stylus_noir.wasm"));
+        noirYul = new NoirPoseidon2Yul();
+    }
+
+    /// @dev `call` on the program by CALL and STATICCALL: both `ok` with exactly `expected`.
+    function both(address program, bytes memory call, bool ok, bytes memory expected) internal {
+        (bool callOk, bytes memory callOut) = program.call(call);
+        rethrowProxyFailure(callOut);
+        (bool staticOk, bytes memory staticOut) = program.staticcall(call);
+        if (callOk != ok || keccak256(callOut) != keccak256(expected)) {
+            revert Unexpected(call, callOk, callOut, expected);
+        }
+        if (staticOk != ok || keccak256(staticOut) != keccak256(expected)) {
+            revert Unexpected(call, staticOk, staticOut, expected);
+        }
+    }
+
+    /// @dev Every width, every peer selector: poseidon-solidity's and circomlibjs's values, and the refusal of
+    /// p + 1, which both peers hash as 1.
+    function checkWidths(uint256 seed) internal {
+        for (uint256 n = 1; n <= 5; ++n) {
+            uint256[] memory x = elements(seed, n);
+            uint256 want = poseidonSolidity(x);
+            bytes4[3] memory peers = peerSelectors(n);
+            assertEq(circomlib(circomlibPeers[n], peers[1], x), want, "circomlibjs vs poseidon-solidity");
+            for (uint256 s; s < 3; ++s) {
+                both(programs[n], wordsCall(peers[s], x), true, abi.encode(want));
+            }
+            uint256 last = x[n - 1];
+            x[n - 1] = P + last;
+            if (x[n - 1] >= P) {
+                assertEq(poseidonSolidity(x), want, "poseidon-solidity reduces");
+                assertEq(circomlib(circomlibPeers[n], peers[2], x), want, "circomlibjs reduces");
+                for (uint256 s; s < 3; ++s) {
+                    both(programs[n], wordsCall(peers[s], x), false, notInField(n - 1, x[n - 1]));
+                }
+            }
+        }
+    }
+
+    function test_everyWidth_peersSelectorsGivePeersValues() public {
+        checkWidths(1);
+        // circomlibjs's vectors too, through poseidon-solidity's selector.
+        for (uint256 n = 1; n <= 5; ++n) {
+            Vector[] memory vectors = loadVectors(POSEIDON_VECTORS, string.concat(".t", vm.toString(n + 1)));
+            for (uint256 i; i < vectors.length; i += 3) {
+                both(
+                    programs[n],
+                    wordsCall(peerSelectors(n)[0], vectors[i].inputs),
+                    true,
+                    abi.encode(vectors[i].output)
+                );
+            }
+        }
+    }
+
+    /// forge-config: default.fuzz.runs = 3
+    /// forge-config: ci.fuzz.runs = 3
+    function testFuzz_everyWidth_peersSelectors(uint256 seed) public {
+        checkWidths(seed);
+    }
+
+    function test_noir_poseidon2EvmSelectors() public {
+        for (uint256 n = 1; n <= 3; ++n) {
+            (uint256[][] memory inputs, uint256[] memory outputs) = noirVectors(n);
+            for (uint256 i; i < inputs.length; ++i) {
+                both(noirProgram, wordsCall(poseidon2EvmSelector(n), inputs[i]), true, abi.encode(outputs[i]));
+            }
+            uint256[] memory x = elements(n, n);
+            both(noirProgram, wordsCall(poseidon2EvmSelector(n), x), true, abi.encode(noirYul.noirHash(x)));
+            x[n - 1] = P + 1;
+            both(noirProgram, wordsCall(poseidon2EvmSelector(n), x), false, notInField(n - 1, P + 1));
+        }
+    }
+
+    /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
+    function rethrowProxyFailure(bytes memory data) internal pure {
+        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
+            /// @solidity memory-safe-assembly
+            assembly {
+                revert(add(data, 0x20), mload(data))
+            }
+        }
+    }
+}
