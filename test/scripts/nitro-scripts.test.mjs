@@ -693,7 +693,7 @@ test("deploy: a program over 24 KiB deploys as cargo-stylus deploys it: fragment
       `ArbOwner.addWasmCacheManager(${DEV_ADDRESS})`,
       `ArbWasmCache.cacheProgram(${d.address})`,
     ]);
-    assert.match(first.stdout, /PoseidonStylusFragmented: 2 fragments \(chain 412346 allows up to 2\)/);
+    assert.match(first.stdout, /PoseidonStylusFragmented: 2 fragments \(chain 412346 allows up to 4\)/);
     for (const f of d.fragments) assert.equal(cast("codehash", "--rpc-url", node.url, f.address), f.codeHash);
     assert.equal(cast("codehash", "--rpc-url", node.url, d.address), d.codeHash);
     assert.equal(activations(node.url, d.codeHash), 1n);

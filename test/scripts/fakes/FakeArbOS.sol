@@ -91,9 +91,10 @@ contract FakeArbOwner {
         maxFragments = count;
     }
 
-    /// @notice Nitro's initial MaxFragmentCount (arbos/programs/params.go initialMaxFragmentCount).
+    /// @notice Nitro's initial MaxFragmentCount, 4 (arbos/programs/params.go initialMaxFragmentCount;
+    /// an older snapshot had 2; Nethermind's Arbitrum port has 4 too).
     function maxStylusContractFragments() external view returns (uint8) {
-        return maxFragments == 0 ? 2 : maxFragments;
+        return maxFragments == 0 ? 4 : maxFragments;
     }
 
     /// @notice The L1 price per unit: a dev node starts above 0.
