@@ -3,7 +3,7 @@
 // the address file, its test and the npm package cannot disagree:
 //   Stylus: `stylus-meter deployment` (code = 0xEFF00000 ‖ brotli(wasm) with the pinned Rust brotli
 //           crate, the init code that returns it, the address); a program whose code is over
-//           24 KiB deploys as fragments and a root, each at its own CREATE2 address (fragmented);
+//           24 KiB deploys as fragments and a root, each at its own CREATE2 address;
 //   EVM:    the creation code forge writes with --no-metadata (so an address changes only when the
 //           code does, not with a comment or a path), plus ABI-encoded constructor arguments;
 //           hashes and addresses from `cast keccak` / `cast create2`.
@@ -104,28 +104,18 @@ function run(command, args, what) {
 const keccak = (hex) => run("cast", ["keccak", hex], "keccak256");
 
 /**
- * The code size limit every contract's code must fit, EIP-170's 24,576 bytes: cargo-stylus splits a
- * program whose code is larger into fragments of this size (stylus-tools core/chain.rs
- * DEFAULT_MAX_CODE_SIZE, core/code/mod.rs split_if_large). Fixed here rather than read from a
- * chain, so that a program's fragments and root have the same addresses on every chain.
+ * The code size limit every contract's code must fit, EIP-170's 24,576 bytes, which Nitro keeps
+ * (go-ethereum params.DefaultMaxCodeSize): a program whose code is larger deploys as fragments and
+ * a root, as cargo-stylus splits it (stylus-tools core/chain.rs DEFAULT_MAX_CODE_SIZE,
+ * core/code/mod.rs split_if_large). `stylus-meter deployment` writes both, through the registry's
+ * factory and salt, so a program's fragments and root have the same addresses on every chain.
  */
 export const MAX_CODE_SIZE = 24576;
-/**
- * Nitro's prefixes for code over the limit (go-ethereum core/state/statedb_arbitrum.go): a fragment
- * is 0xEFF001 ‖ a piece of the compressed program; the root is 0xEFF002 ‖ the dictionary byte ‖ the
- * decompressed length (4 bytes, big-endian) ‖ the fragments' addresses, in order. Nitro activates and
- * runs the root (arbos/programs/programs.go getWasmFromRootStylus: concatenate the fragments'
- * payloads, decompress with the root's dictionary, check the length); a fragment alone cannot be.
- */
-const FRAGMENT_PREFIX = "eff001";
-const ROOT_PREFIX = "eff002";
-/** A classic program's prefix as `stylus-meter deployment` writes it: 0xEFF000 and dictionary 0x00. */
-const CLASSIC_PREFIX = "eff00000";
 
 /**
  * EVM init code that returns `code` (0x-hex): PUSH32 length, DUP1, PUSH1 43, PUSH1 0, CODECOPY,
- * PUSH1 0, RETURN, a 0x00 byte, then the code at offset 43. The layout of `stylus-meter deployment`
- * (and cargo-stylus's deployment calldata); the addresses test checks the two agree.
+ * PUSH1 0, RETURN, a 0x00 byte, then the code at offset 43: the layout `stylus-meter deployment`
+ * writes (and cargo-stylus's deployment calldata), for the tests that build contracts of their own.
  */
 export function initCodeReturning(code) {
   const hex = code.replace(/^0x/, "");
@@ -139,40 +129,11 @@ function create2Address(registry, initCode, what) {
     .find((word) => HEX_ADDRESS.test(word));
 }
 
-/** One contract of a deployment: its code (0x-hex), the init code returning it, hash and address. */
-function contractOf(registry, code, what) {
-  const initCode = initCodeReturning(code);
-  return { address: create2Address(registry, initCode, what), codeHash: keccak(code), initCode, codeBytes: (code.length - 2) / 2 };
-}
-
-/**
- * A program whose code is over MAX_CODE_SIZE, as cargo-stylus splits it (stylus-tools
- * core/code/fragments.rs, core/code/contract.rs new_root_contract): the compressed program in pieces
- * of MAX_CODE_SIZE - 3 bytes, each a fragment contract; the root names them. Every contract is
- * deployed through the same CREATE2 factory and salt, so the root's code, and so its address, is a
- * function of the program alone.
- */
-function fragmented(registry, name, code, wasmBytes) {
-  const hex = code.replace(/^0x/, "");
-  if (!hex.startsWith(CLASSIC_PREFIX)) throw new Error(`${name}: stylus-meter deployment wrote code without Nitro's prefix 0xEFF00000`);
-  const compressed = hex.slice(CLASSIC_PREFIX.length);
-  const piece = 2 * (MAX_CODE_SIZE - FRAGMENT_PREFIX.length / 2);
-  const fragments = [];
-  for (let at = 0; at < compressed.length; at += piece) {
-    const i = fragments.length + 1;
-    fragments.push({ index: i, ...contractOf(registry, "0x" + FRAGMENT_PREFIX + compressed.slice(at, at + piece), `${name} fragment ${i}`) });
-  }
-  const dictionary = CLASSIC_PREFIX.slice(6, 8);
-  const rootCode =
-    "0x" + ROOT_PREFIX + dictionary + wasmBytes.toString(16).padStart(8, "0") +
-    fragments.map((f) => f.address.slice(2).toLowerCase()).join("");
-  return { root: contractOf(registry, rootCode, `${name} root`), fragments };
-}
-
 /**
  * What deploys one Stylus program: the file target/stylus/<wasm>.wasm exactly as built. Code up to
- * MAX_CODE_SIZE is one contract; larger code is a root (address, codeHash, initCode) and
- * `fragments` ({index, address, codeHash, initCode, codeBytes}), deployed before the root.
+ * MAX_CODE_SIZE is one contract; larger code is a root (address, codeHash, initCode: the contract
+ * users call, activate and cache) and `fragments` ({index, address, codeHash, initCode, codeBytes}),
+ * deployed before the root (Nitro reassembles them: arbos/programs/programs.go getWasmFromRootStylus).
  */
 export function stylusDeployment(entry, registry, { wasmDir = WASM_DIR, meter = METER } = {}) {
   const file = path.join(wasmDir, `${entry.wasm}.wasm`);
@@ -184,12 +145,17 @@ export function stylusDeployment(entry, registry, { wasmDir = WASM_DIR, meter = 
   const out = JSON.parse(
     run(meter, ["deployment", "--wasm", file, "--factory", factory, "--salt", salt, "--json"], entry.name),
   );
-  const deployment = { name: entry.name, kind: "stylus", source: shown(file) };
-  if (out.code_bytes <= MAX_CODE_SIZE) {
-    return { ...deployment, address: out.address, codeHash: out.code_hash, initCode: out.init_code, codeBytes: out.code_bytes };
-  }
-  const { root, fragments } = fragmented(registry, entry.name, out.code, out.wasm_bytes);
-  return { ...deployment, ...root, programCodeBytes: out.code_bytes, fragments };
+  const fragments = out.fragments?.map((f, i) => ({ index: i + 1, address: f.address, codeHash: f.code_hash, initCode: f.init_code, codeBytes: f.code_bytes }));
+  return {
+    name: entry.name,
+    kind: "stylus",
+    source: shown(file),
+    address: out.address,
+    codeHash: out.code_hash,
+    initCode: out.init_code,
+    codeBytes: out.code_bytes,
+    ...(fragments ? { programCodeBytes: out.program_code_bytes, fragments } : {}),
+  };
 }
 
 /** Compiles the Solidity/Yul sources for deployment: no metadata hash, into target/forge/deploy. */
