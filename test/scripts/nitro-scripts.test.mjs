@@ -887,6 +887,29 @@ test("gas report (nitro): rows measured in the state they claim", async () => {
   }
 });
 
+test("gas report (meta): with a Nitro node, the report says the node's ArbOS version (ArbSys.arbOSVersion()) beside the meter's", async () => {
+  const node = await startFakeNitro(DEV_CHAIN_ID, { legacy: true, arbos: 60 });
+  const dir = join(work, "meta-nitro");
+  mkdirSync(dir, { recursive: true });
+  try {
+    const meta = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "meta.mjs"), "--stylus-source", "nitro", "--arbos", "61", "--nitro-rpc", node.url], { cwd: ROOT, encoding: "utf8" });
+    assert.equal(meta.status, 0, meta.stderr);
+    const doc = JSON.parse(meta.stdout);
+    assert.deepEqual(doc.arbos, { model: 61, nitro: 60 });
+    assert.match(doc.notes[0], /measured on a Nitro node running ArbOS 60 \(ArbSys.arbOSVersion\(\) − 55/);
+    writeFileSync(join(dir, "meta.json"), meta.stdout);
+    const rows = join(dir, "rows.json");
+    writeFileSync(rows, JSON.stringify({ rows: [{ section: "S", implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 4740, source: "nitro", cached: true }] }));
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), "--meta", join(dir, "meta.json"), rows], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const report = readFileSync(join(dir, "out", "report.md"), "utf8");
+    assert.match(report, /computed at ArbOS 61 \(`stylus-meter --arbos 61`: that version's rules\); `nitro` rows on a node running ArbOS 60 \(`ArbSys.arbOSVersion\(\)` − 55\)\./);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, "out", "gas.json"), "utf8")).arbos, { model: 61, nitro: 60 });
+  } finally {
+    node.stop();
+  }
+});
+
 test("gas report (render): unmeasured rows are named in the notes, never drawn", () => {
   const dir = join(work, "render-unmeasured");
   spawnSync("mkdir", ["-p", dir]);
