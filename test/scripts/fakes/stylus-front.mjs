@@ -11,7 +11,7 @@
 //   fake at 0x71) says its code hash is active; otherwise the call reverts with ArbWasm's error, as
 //   Nitro's does. A call to a fragment is left to anvil, whose EVM fails on 0xEF, as Nitro's does;
 // - ArbWasm.activateProgram is checked as Nitro's activation checks the module: the WASM must
-//   reassemble to the root's length and pass `stylus-meter check`; a transaction that would fail
+//   reassemble to the root's length and pass `stylus-meter check` at the chain's ArbOS version; a transaction that would fail
 //   there is refused with Nitro's message (Nitro would mine it and revert). With
 //   --refuse-offchain-activation, eth_call and eth_estimateGas of an activation fail, as on Nitro
 //   v3.11.5 and later by default ("Stylus activation is refused for eth_call and eth_estimateGas by
@@ -107,6 +107,11 @@ async function initCodeOutput(initCode) {
   return body.error ? "0x" : body.result;
 }
 
+/** The chain's ArbOS version (ArbSys.arbOSVersion() - 55): the rules the meter applies here. */
+async function arbos() {
+  return String(Number(BigInt(await rpc(upstream, "eth_call", [{ to: "0x0000000000000000000000000000000000000064", data: "0x051038f2" }, "latest"]))) - 55);
+}
+
 const wasmFiles = new Map();
 /** The file holding the WASM of the program or root at `address` (written once per code hash). */
 async function wasmFile(address) {
@@ -125,7 +130,7 @@ async function activationRefusal(address) {
   if (!isCallableStylus(code)) return null; // ArbWasm (the fake) answers for the rest
   try {
     const { file } = await wasmFile(address);
-    execFileSync(meter, ["check", "--wasm", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync(meter, ["check", "--arbos", await arbos(), "--wasm", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     return null;
   } catch (e) {
     return `program activation failed: ${String(e.stderr ?? "").trim() || e.message}`;
@@ -145,7 +150,7 @@ async function runProgram(to, calldata) {
   const { file } = await wasmFile(to);
   let out;
   try {
-    out = JSON.parse(execFileSync(meter, ["call", "--wasm", file, "--calldata", calldata, "--json"], { encoding: "utf8" }));
+    out = JSON.parse(execFileSync(meter, ["call", "--arbos", await arbos(), "--wasm", file, "--calldata", calldata, "--json"], { encoding: "utf8" }));
   } catch (e) {
     return { error: { code: -32000, message: `stylus-meter: ${String(e.stderr).trim()}` } };
   }
