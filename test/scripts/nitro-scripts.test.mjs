@@ -312,9 +312,15 @@ const activations = (url, codehash) => BigInt(cast("call", "--rpc-url", url, pad
 test("deploy: --help, unknown arguments and nothing to deploy", () => {
   const help = run(DEPLOY, ["--help"]);
   assert.equal(help.status, 0);
-  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory"]) {
+  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory", "--max-data-fee", "--registry"]) {
     assert.ok(help.stdout.includes(option), `--help lacks ${option}`);
   }
+  const badFee = run(DEPLOY, ["--max-data-fee", "0.01ether"]);
+  assert.equal(badFee.status, 2);
+  assert.match(badFee.stderr, /--max-data-fee takes an amount in wei, not "0.01ether"/);
+  const noRegistry = run(DEPLOY, ["--registry", join(work, "no-such-registry.json")]);
+  assert.equal(noRegistry.status, 2);
+  assert.match(noRegistry.stderr, /--registry .*no-such-registry.json: no such file/);
   const unknown = run(DEPLOY, ["--frobnicate"]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown argument "--frobnicate"/);
