@@ -33,11 +33,10 @@ contract FakeArbSys {
     }
 
     function currentArbOS() public view returns (uint64) {
+        uint64 before = version == 0 ? DEV_GENESIS_ARBOS : version;
+        if (scheduledVersion == 0 || block.number <= scheduledInBlock) return before;
         // forge-lint: disable-next-line(block-timestamp)
-        bool upgraded =
-            scheduledVersion != 0 && block.number > scheduledInBlock && block.timestamp >= scheduledTimestamp;
-        if (upgraded) return scheduledVersion;
-        return version == 0 ? DEV_GENESIS_ARBOS : version;
+        return block.timestamp >= scheduledTimestamp ? scheduledVersion : before;
     }
 
     /// @notice What ArbOwner.scheduleArbOSUpgrade does.
