@@ -3,10 +3,14 @@
 # address through the deterministic-deployment proxy (the same address on every chain:
 # deployments/addresses.json), and records them in deployments/<chainId>.json:
 #   Stylus:   target/stylus/<wasm>.wasm, exactly as scripts/build-wasm.sh wrote it, as the code
-#             0xEFF00000 ‖ brotli(wasm); then ArbWasm.activateProgram (its data fee paid, the rest
-#             refunded) whenever the code hash is not active: never activated, or ProgramNeedsUpgrade /
-#             ProgramExpired after an ArbOS upgrade; then cached in ArbOS (dev chain: as chain owner
-#             through the precompiles; other chains: `cargo stylus cache bid`)
+#             0xEFF00000 ‖ brotli(wasm); code over 24 KiB as cargo-stylus deploys it, fragments
+#             (0xEFF001 ‖ a piece) then a root naming them (0xEFF002 ‖ dictionary ‖ length ‖
+#             addresses), every one at its CREATE2 address (ArbOS >= 60); then
+#             ArbWasm.activateProgram (its data fee paid, the rest refunded; the chain's constant
+#             activation charge, ArbWasm.activationGas(), read and budgeted) whenever the code hash is
+#             not active: never activated, or ProgramNeedsUpgrade / ProgramExpired after an ArbOS
+#             upgrade; then cached in ArbOS (dev chain: as chain owner through the precompiles; other
+#             chains: `cargo stylus cache bid`)
 #   EVM:      the Solidity/Yul references (forge build --no-metadata), then the examples over them
 # What is already in place is left alone: a second run sends no transaction and says so.
 # Then every hasher must answer its registry check (e.g. hash(1, 2) = circomlibjs poseidon([1, 2])).
@@ -16,11 +20,14 @@ source "$ROOT/scripts/lib/nitro.sh"
 cd "$ROOT"
 
 REGISTRY="contracts/deployables.json"
+# Sent with an activation whose data fee could not be read first (the node refused to simulate it).
+DEFAULT_MAX_DATA_FEE=10000000000000000
 
 usage() {
   cat <<EOF
 Usage: scripts/deploy.sh [--rpc URL] [--private-key KEY] [--skip-stylus] [--skip-evm] [--skip-examples]
-                         [--no-cache] [--wasm-dir DIR] [--out-dir DIR] [--install-factory] [--help]
+                         [--no-cache] [--wasm-dir DIR] [--out-dir DIR] [--install-factory]
+                         [--max-data-fee WEI] [--registry FILE] [--help]
 
 Deploys the Stylus programs (activated, cached in ArbOS), the Solidity/Yul hashers and the examples
 of $REGISTRY at their CREATE2 addresses (deployments/addresses.json), skips what is
@@ -39,6 +46,11 @@ already deployed, activated and cached, checks every hasher, and writes DIR/<cha
   --install-factory   install the deterministic-deployment proxy where it is missing on a chain
                       that is not a dev chain (its one-time deployer is funded with 0.01 ETH);
                       on anvil and the Nitro dev chain this happens without asking
+  --max-data-fee WEI  what an activation may pay when the node will not simulate it (Nitro
+                      v3.11.5 and later refuse activation in eth_call/eth_estimateGas by default),
+                      so the data fee cannot be read first (default $DEFAULT_MAX_DATA_FEE, 0.01 ETH;
+                      ArbWasm returns what it does not charge)
+  --registry FILE     deploy what FILE lists instead of $REGISTRY (same format)
 
 Stylus needs an Arbitrum Nitro chain: scripts/devnode.sh starts a dev node.
 EOF
@@ -63,15 +75,18 @@ CACHE=1
 INSTALL_FACTORY=0
 WASM_DIR="target/stylus"
 OUT_DIR="deployments"
+MAX_DATA_FEE="$DEFAULT_MAX_DATA_FEE"
 while [ $# -gt 0 ]; do
   case "$1" in
-    --rpc | --private-key | --wasm-dir | --out-dir)
+    --rpc | --private-key | --wasm-dir | --out-dir | --max-data-fee | --registry)
       [ $# -ge 2 ] && [ -n "$2" ] || usage_error "$1 needs a value"
       case "$1" in
         --rpc) RPC="$2" ;;
         --private-key) KEY="$2" ;;
         --wasm-dir) WASM_DIR="$2" ;;
         --out-dir) OUT_DIR="$2" ;;
+        --max-data-fee) MAX_DATA_FEE="$2" ;;
+        --registry) REGISTRY="$2" ;;
       esac
       shift 2
       ;;
@@ -85,6 +100,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "$SKIP_STYLUS$SKIP_EVM" != 11 ] || usage_error "--skip-stylus and --skip-evm together leave nothing to deploy"
+[[ "$MAX_DATA_FEE" =~ ^[0-9]+$ ]] || usage_error "--max-data-fee takes an amount in wei, not \"$MAX_DATA_FEE\""
+[ -f "$REGISTRY" ] || usage_error "--registry $REGISTRY: no such file"
 
 step "Preflight: tools"
 command -v curl >/dev/null || fail "curl not found (install it with your package manager)"
@@ -105,7 +122,7 @@ SALT="$(registry salt)"
 step "Plan: what each contract deploys as, and where ($REGISTRY)"
 STEP_HINT="build the Stylus programs with scripts/build-wasm.sh (or pass --skip-stylus)."
 PLAN_DIR="target/deploy"
-plan_args=(--out "$PLAN_DIR" --wasm-dir "$WASM_DIR")
+plan_args=(--out "$PLAN_DIR" --wasm-dir "$WASM_DIR" --registry "$REGISTRY")
 [ "$SKIP_STYLUS" = 0 ] || plan_args+=(--skip-stylus)
 [ "$SKIP_EVM" = 0 ] || plan_args+=(--skip-evm)
 PLAN="$(node scripts/lib/deployables.mjs plan "${plan_args[@]}" 2>&1)" || fail "${PLAN#deployables: }"
@@ -115,6 +132,7 @@ STEP_HINT=""
 while IFS='|' read -r kind name address codehash initfile source; do
   case "$kind" in
     stylus) echo "program $name: file $source ($(wc -c <"$source" | tr -d ' ') bytes, sha256 $(sha256sum "$source" | cut -c1-64)) -> $address" ;;
+    fragment) echo "program $name: code over 24 KiB: fragment $source -> $address" ;;
     evm | example) echo "$kind $name: $source -> $address" ;;
   esac
 done <<<"$PLAN"
@@ -127,7 +145,11 @@ if nitro_chain_id "$RPC"; then IS_NITRO=1; fi
 NOT_NITRO_CAUSE="$RPC_ERROR"
 IS_DEV=0
 if [ "$IS_NITRO" = 1 ] && [ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ]; then IS_DEV=1; fi
-echo "chain id $CHAIN_ID: $([ "$IS_NITRO" = 1 ] && echo 'Arbitrum Nitro' || echo 'not Arbitrum Nitro')$(
+ARBOS_VERSION=0
+if [ "$IS_NITRO" = 1 ]; then
+  nitro_arbos_version "$RPC" || fail "$RPC_ERROR"
+fi
+echo "chain id $CHAIN_ID: $([ "$IS_NITRO" = 1 ] && echo "Arbitrum Nitro, ArbOS $ARBOS_VERSION" || echo 'not Arbitrum Nitro')$(
   [ "$IS_DEV" = 1 ] && echo ' (dev chain)' || true)"
 if [ "$SKIP_STYLUS" = 0 ] && [ "$IS_NITRO" = 0 ]; then
   known=""
@@ -156,16 +178,17 @@ mkdir -p "$OUT_DIR"
 record() {
   node -e '
     const fs = require("fs");
-    const [file, chainId, nitro, deployer, name, entry] = process.argv.slice(1);
+    const [file, chainId, nitro, arbosVersion, deployer, name, entry] = process.argv.slice(1);
     let doc = {};
     try { doc = JSON.parse(fs.readFileSync(file, "utf8")); } catch (e) { if (e.code !== "ENOENT") throw e; }
     const before = doc.contracts?.[name], now = JSON.parse(entry);
     const merged = before && before.address === now.address ? { ...before, ...now } : now;
     const contracts = { ...(doc.contracts || {}), [name]: merged };
-    doc = { chainId: Number(chainId), nitro: nitro === "1", deployer, contracts };
+    const arbos = nitro === "1" ? { arbosVersion: Number(arbosVersion) } : {};
+    doc = { chainId: Number(chainId), nitro: nitro === "1", ...arbos, deployer, contracts };
     fs.writeFileSync(file + ".tmp", JSON.stringify(doc, null, 2) + "\n");
     fs.renameSync(file + ".tmp", file);
-  ' "$OUT" "$CHAIN_ID" "$IS_NITRO" "$DEPLOYER" "$1" "$2"
+  ' "$OUT" "$CHAIN_ID" "$IS_NITRO" "$ARBOS_VERSION" "$DEPLOYER" "$1" "$2"
 }
 
 # last_lines TEXT [N]: the last N (default 2) non-blank lines of a tool's output, on one line.
@@ -295,10 +318,49 @@ expect_code_hash() {
 
 CARGO_STYLUS_VERSION=0.10.10
 
+# The largest gas an Arbitrum transaction may use (ArbOS 50's per-transaction limit,
+# l2pricing.InitialPerTxGasLimitV50, and what Nitro's own activation tests give): the gas limit of an
+# activation the node would not estimate. cargo-stylus reads an activation charge above 30,000,000
+# as activations paused by the chain owner (stylus-tools core/activation.rs PAUSED_ACTIVATION_GAS).
+MAX_TX_GAS=32000000
+PAUSED_ACTIVATION_GAS=30000000
+
+# activation_charge: ACTIVATION_GAS = the constant gas every activation burns first
+# (ArbWasm.activationGas(), ArbOS >= 59, Nitro arbos/programs/programs.go ActivationGas); 0 before.
+ACTIVATION_GAS=""
+activation_charge() {
+  [ -z "$ACTIVATION_GAS" ] || return 0
+  ACTIVATION_GAS=0
+  if [ "$ARBOS_VERSION" -ge "$ARBOS_VERSION_STYLUS_ACTIVATION_GAS" ]; then
+    ACTIVATION_GAS="$(cast call --rpc-url "$RPC" "$ARB_WASM" "activationGas()(uint64)" 2>&1 | sed 's/ .*//')" ||
+      fail "ArbWasm.activationGas() failed on ArbOS $ARBOS_VERSION: $ACTIVATION_GAS"
+    [[ "$ACTIVATION_GAS" =~ ^[0-9]+$ ]] || fail "ArbWasm.activationGas() answered \"$ACTIVATION_GAS\""
+  fi
+  echo "activation charge: $ACTIVATION_GAS gas per activation (ArbWasm.activationGas(), ArbOS $ARBOS_VERSION)"
+  [ "$ACTIVATION_GAS" -le "$PAUSED_ACTIVATION_GAS" ] ||
+    fail "chain $CHAIN_ID charges $ACTIVATION_GAS gas per activation (ArbWasm.activationGas()), more than" \
+      "$PAUSED_ACTIVATION_GAS: its owner has paused Stylus activations"
+}
+
+# fragments_allowed NAME COUNT: the chain accepts a root with COUNT fragments (ArbOS >= 60, and at
+# most ArbOwnerPublic.getMaxStylusContractFragments(); cargo-stylus checks the same before deploying).
+fragments_allowed() {
+  local name="$1" count="$2" max
+  [ "$ARBOS_VERSION" -ge "$ARBOS_VERSION_STYLUS_CONTRACT_LIMIT" ] ||
+    fail "$name: its code is over 24 KiB, so it deploys as $count fragments and a root, which Nitro accepts" \
+      "from ArbOS $ARBOS_VERSION_STYLUS_CONTRACT_LIMIT; chain $CHAIN_ID runs ArbOS $ARBOS_VERSION" \
+      "$([ "$IS_DEV" = 1 ] && echo '(scripts/devnode.sh upgrades a dev chain)' || true)"
+  max="$(cast call --rpc-url "$RPC" "$ARB_OWNER_PUBLIC" "getMaxStylusContractFragments()(uint8)" 2>&1)" ||
+    fail "$name: ArbOwnerPublic.getMaxStylusContractFragments() failed: $(last_lines "$max" 1)"
+  [ "$count" -le "$max" ] ||
+    fail "$name: its code needs $count fragments; chain $CHAIN_ID allows $max (ArbOwnerPublic.getMaxStylusContractFragments())"
+  echo "$name: $count fragments (chain $CHAIN_ID allows up to $max)"
+}
+
 # activate NAME ADDRESS CODEHASH: activates the program unless its code hash is active in the current
 # Stylus version; re-activates after an ArbOS upgrade (ProgramNeedsUpgrade) or expiry (ProgramExpired).
 activate() {
-  local name="$1" address="$2" codehash="$3" out data state fee value
+  local name="$1" address="$2" codehash="$3" out data state fee value limit=()
   if out="$(cast call --rpc-url "$RPC" "$ARB_WASM" "codehashVersion(bytes32)(uint16)" "$codehash" 2>&1)"; then
     echo "$name: activated (Stylus version $out)"
     ACTIVE_VERSION="$out"
@@ -312,20 +374,33 @@ activate() {
     ProgramNeedsUpgrade* | ProgramExpired*) echo "$name: $state: activating it again" ;;
     *) fail "$name: ArbWasm.codehashVersion($codehash) reverted with $state" ;;
   esac
+  activation_charge
   # The data fee: activateProgram with no value reverts ProgramInsufficientValue(0, fee) when there
   # is one. Sent with 10% more, as the fee can move between this call and the transaction; ArbWasm
-  # returns what is not charged.
+  # returns what is not charged. A node that refuses to simulate activations (Nitro v3.11.5 and
+  # later by default) answers with an error and no revert data: then the fee is unknown, the
+  # transaction carries --max-data-fee, and its gas limit, which it cannot estimate either, is the
+  # largest a transaction may have (the activation charge included).
   if out="$(cast call --rpc-url "$RPC" --from "$DEPLOYER" "$ARB_WASM" "activateProgram(address)(uint16,uint256)" "$address" 2>&1)"; then
     fee=0
-  else
-    state="$(arb_wasm_error "$(revert_data "$out")")"
+  elif data="$(revert_data "$out")" && [ -n "$data" ]; then
+    state="$(arb_wasm_error "$data")"
     [[ "$state" =~ ^ProgramInsufficientValue\(0,([0-9]+)\)$ ]] ||
-      fail "$name: ArbWasm.activateProgram($address) would fail: ${state:-$(last_lines "$out")}"
+      fail "$name: ArbWasm.activateProgram($address) would fail: $state"
     fee="${BASH_REMATCH[1]}"
+  else
+    fee=""
+    echo "$name: the node would not simulate the activation ($(last_lines "$out" 1)): sending up to" \
+      "$MAX_DATA_FEE wei (--max-data-fee) with a gas limit of $MAX_TX_GAS ($ACTIVATION_GAS of it the activation charge)"
+    limit=(--gas-limit "$MAX_TX_GAS")
   fi
-  value="$(node -e 'const f = BigInt(process.argv[1]); console.log((f + f / 10n).toString())' "$fee")"
-  echo "$name: data fee $fee wei (sending $value)"
-  send_tx "ArbWasm.activateProgram($address)" "$ARB_WASM" "activateProgram(address)" "$address" --value "$value"
+  if [ -n "$fee" ]; then
+    value="$(node -e 'const f = BigInt(process.argv[1]); console.log((f + f / 10n).toString())' "$fee")"
+    echo "$name: data fee $fee wei (sending $value)"
+  else
+    value="$MAX_DATA_FEE"
+  fi
+  send_tx "ArbWasm.activateProgram($address)" "$ARB_WASM" "activateProgram(address)" "$address" --value "$value" "${limit[@]}"
   ACTIVE_VERSION="$(cast call --rpc-url "$RPC" "$ARB_WASM" "codehashVersion(bytes32)(uint16)" "$codehash" 2>&1)" ||
     fail "$name: still not active after activateProgram: $(arb_wasm_error "$(revert_data "$ACTIVE_VERSION")")"
   echo "$name: activated (Stylus version $ACTIVE_VERSION)"
@@ -368,11 +443,23 @@ tx_field() {
 
 DEPLOYED=()
 declare -A ADDRESS_OF=()
+# The fragments of the program whose stylus line comes next: a JSON list for its record.
+FRAGMENTS_JSON=""
 # fd 3, so that no command in the loop can read the plan from stdin
 while IFS='|' read -r -u 3 kind name address codehash initfile source; do
   case "$kind" in
+    fragment)
+      if [ -z "$FRAGMENTS_JSON" ]; then
+        step "Stylus program $name: fragments of its code (over 24 KiB)"
+        fragments_allowed "$name" "${source#*/}"
+      fi
+      create2 "$name fragment $source" "$initfile" "$address"
+      expect_code_hash "$name fragment $source" "$address" "$codehash"
+      FRAGMENTS_JSON="${FRAGMENTS_JSON:+$FRAGMENTS_JSON,}{\"address\":\"$address\",\"codeHash\":\"$codehash\"}"
+      continue
+      ;;
     stylus)
-      step "Stylus program $name: $source -> $address"
+      step "Stylus program $name: $source -> $address${FRAGMENTS_JSON:+ (the root of its fragments)}"
       create2 "$name" "$initfile" "$address"
       expect_code_hash "$name" "$address" "$codehash"
       activate "$name" "$address" "$codehash"
@@ -384,7 +471,8 @@ while IFS='|' read -r -u 3 kind name address codehash initfile source; do
         echo "$name: not caching (--no-cache)"
         [ "$(call_bool "$ARB_WASM_CACHE" "codehashIsCached(bytes32)" "$codehash")" != true ] || cached=true
       fi
-      record "$name" "{\"address\":\"$address\",\"kind\":\"stylus\",\"source\":\"$source\",\"codeHash\":\"$codehash\",\"stylusVersion\":$ACTIVE_VERSION,\"cached\":$cached$(tx_field)}"
+      record "$name" "{\"address\":\"$address\",\"kind\":\"stylus\",\"source\":\"$source\",\"codeHash\":\"$codehash\"${FRAGMENTS_JSON:+,\"fragments\":[$FRAGMENTS_JSON]},\"stylusVersion\":$ACTIVE_VERSION,\"cached\":$cached$(tx_field)}"
+      FRAGMENTS_JSON=""
       ;;
     evm)
       step "EVM contract $name: $source (forge build --no-metadata) -> $address"
@@ -411,7 +499,7 @@ while IFS='|' read -r -u 3 kind name address codehash initfile source; do
   esac
   DEPLOYED+=("$name")
   ADDRESS_OF[$name]="$address"
-done 3< <(grep -E '^(stylus|evm|example)\|' <<<"$PLAN")
+done 3< <(grep -E '^(fragment|stylus|evm|example)\|' <<<"$PLAN")
 
 step "Check every hasher deployed against its reference value ($REGISTRY)"
 while IFS='|' read -r -u 3 _ name sig args expected; do

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Gives the other scripts a Nitro dev node to talk to:
-#   NITRO_RPC set  -> checks that node answers and is Nitro, prints its chain id; starts nothing.
+# Gives the other scripts a Nitro dev node to talk to, running the ArbOS version Arbitrum One runs (61):
+#   NITRO_RPC set  -> checks that node answers and is Nitro, prints its chain id and ArbOS version;
+#                     starts nothing.
 #   Docker running -> starts offchainlabs/nitro-node (pinned) in --dev mode on 127.0.0.1:8547 in the
 #                     background, waits until it answers and prints how to stop it.
 #   neither        -> says so in one line and exits 1.
+# On the dev chain (412346) below ArbOS 61 it then upgrades the chain: `--dev` starts at an older
+# version, and the dev account may schedule an ArbOS upgrade as a chain owner (needs cast).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$ROOT/scripts/lib/nitro.sh"
@@ -14,6 +17,7 @@ Usage: scripts/devnode.sh [--help]
 
 Starts a Nitro dev node (${NITRO_IMAGE_DEFAULT}, --dev, chain ${NITRO_DEV_CHAIN_ID})
 with Docker, on http://127.0.0.1:\${NITRO_PORT:-8547}, or checks the node given by NITRO_RPC.
+A dev chain below ArbOS ${NITRO_ARBOS_VERSION} (the version Arbitrum One runs) is upgraded to it.
 
 Environment:
   NITRO_RPC             use this node instead of starting one (e.g. http://127.0.0.1:8547)
@@ -21,6 +25,7 @@ Environment:
   NITRO_PORT            host port for the node's HTTP RPC (default 8547)
   NITRO_CONTAINER       container name (default stylus-poseidon-nitro)
   NITRO_START_TIMEOUT   seconds to wait for the node to answer (default 180)
+  NITRO_ARBOS           ArbOS version for the dev chain (default ${NITRO_ARBOS_VERSION})
   DOCKER                docker command (default docker)
 EOF
 }
@@ -31,19 +36,60 @@ case "${1:-}" in
   *) printf 'error: devnode: unknown argument "%s" (see scripts/devnode.sh --help)\n' "$1" >&2; exit 2 ;;
 esac
 
+ARBOS_TARGET="${NITRO_ARBOS:-$NITRO_ARBOS_VERSION}"
+[[ "$ARBOS_TARGET" =~ ^[0-9]+$ ]] || die "devnode: NITRO_ARBOS=\"$ARBOS_TARGET\" is not an ArbOS version"
+
 # One-line summary of a reachable Nitro node; dies naming the cause otherwise.
 check_nitro() {
   local url="$1" origin="$2"
   rpc_chain_id "$url" || die "devnode: $origin: $RPC_ERROR"
   nitro_chain_id "$url" ||
     die "devnode: $origin: chain id $CHAIN_ID is not an Arbitrum Nitro node: $RPC_ERROR"
-  printf 'devnode: Nitro node at %s answers: chain id %s%s\n' "$url" "$CHAIN_ID" \
-    "$([ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ] && echo ' (the --dev chain)' || true)"
+  nitro_arbos_version "$url" || die "devnode: $origin: $RPC_ERROR"
+  printf 'devnode: Nitro node at %s answers: chain id %s%s, ArbOS %s\n' "$url" "$CHAIN_ID" \
+    "$([ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ] && echo ' (the --dev chain)' || true)" "$ARBOS_VERSION"
+}
+
+# cast_dev ARGS...: cast send as the dev account; dies naming what failed.
+cast_dev() {
+  local what="$1" out
+  shift
+  out="$(cast send --json --rpc-url "$URL_CHECKED" --private-key "$NITRO_DEV_PRIVATE_KEY" "$@" 2>&1)" ||
+    die "devnode: $what failed: $(printf '%s' "$out" | grep -v '^[[:space:]]*$' | tail -1)"
+  printf '%s' "$out" | grep -q '"status":"0x1"' || die "devnode: $what: the transaction did not succeed"
+  echo "ok: $what"
+}
+
+# ensure_arbos URL: brings the dev chain to ArbOS $ARBOS_TARGET. ArbOS applies a scheduled upgrade when
+# the next block starts, stepping through every version in between (Nitro arbos/arbosState
+# arbosstate.go UpgradeArbosVersion), and a dev node makes a block only for a transaction: so the
+# chain owner schedules it for timestamp 0 (at once) and sends one transaction.
+ensure_arbos() {
+  URL_CHECKED="$1"
+  [ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ] || {
+    [ "$ARBOS_VERSION" -ge "$ARBOS_TARGET" ] ||
+      echo "devnode: warning: chain $CHAIN_ID runs ArbOS $ARBOS_VERSION, below $ARBOS_TARGET (Arbitrum One); not a dev chain, so left as it is"
+    return 0
+  }
+  [ "$ARBOS_VERSION" -lt "$ARBOS_TARGET" ] || return 0
+  step "Dev chain: ArbOS $ARBOS_VERSION -> $ARBOS_TARGET (ArbOwner.scheduleArbOSUpgrade at $ARB_OWNER)"
+  command -v cast >/dev/null ||
+    die "devnode: the dev chain runs ArbOS $ARBOS_VERSION and upgrading it needs cast: run scripts/setup.sh"
+  if [ "$(cast call --rpc-url "$URL_CHECKED" "$ARB_OWNER_PUBLIC" "isChainOwner(address)(bool)" "$NITRO_DEV_ADDRESS")" != true ]; then
+    cast_dev "ArbDebug.becomeChainOwner()" "$ARB_DEBUG" "becomeChainOwner()"
+  fi
+  cast_dev "ArbOwner.scheduleArbOSUpgrade($ARBOS_TARGET, 0)" "$ARB_OWNER" "scheduleArbOSUpgrade(uint64,uint64)" "$ARBOS_TARGET" 0
+  cast_dev "a transaction to start the next block (0 wei to the dev account)" --value 0 "$NITRO_DEV_ADDRESS"
+  nitro_arbos_version "$URL_CHECKED" || die "devnode: $RPC_ERROR"
+  [ "$ARBOS_VERSION" = "$ARBOS_TARGET" ] ||
+    die "devnode: the dev chain runs ArbOS $ARBOS_VERSION after the upgrade to $ARBOS_TARGET was scheduled (does this image support ArbOS $ARBOS_TARGET? docker logs ${CONTAINER:-the node})"
+  echo "devnode: the dev chain runs ArbOS $ARBOS_VERSION (ArbSys.arbOSVersion() = $((ARBOS_VERSION + ARB_SYS_ARBOS_VERSION_OFFSET)))"
 }
 
 if [ -n "${NITRO_RPC:-}" ]; then
   step "Check the node at NITRO_RPC=$NITRO_RPC"
   check_nitro "$NITRO_RPC" "NITRO_RPC"
+  ensure_arbos "$NITRO_RPC"
   exit 0
 fi
 
@@ -64,6 +110,7 @@ step "Is a node already answering on $URL?"
 if rpc_chain_id "$URL"; then
   check_nitro "$URL" "port $PORT"
   echo "devnode: already running; nothing started."
+  ensure_arbos "$URL"
   exit 0
 fi
 echo "no: starting one"
@@ -90,6 +137,7 @@ until rpc_chain_id "$URL"; do
   sleep 1
 done
 check_nitro "$URL" "port $PORT"
+ensure_arbos "$URL"
 
 cat <<EOF
 

@@ -35,6 +35,9 @@ cargo build --profile tools --locked -p stylus-meter
 METER="$ROOT/target/tools/stylus-meter"
 
 source "$ROOT/scripts/lib/nitro.sh"
+# Every figure the meter gives is computed at this ArbOS version, the one Arbitrum One runs, passed
+# explicitly to every script that calls it; a node's figures are for the node's version (meta.mjs).
+STYLUS_ARBOS="$NITRO_ARBOS_VERSION"
 NITRO_URL="${NITRO_RPC:-$NITRO_DEFAULT_RPC}"
 # A node counts only if it is Nitro (ArbSys answers), not any RPC that happens to be on the port.
 if [ "$MODE" != model ] && nitro_chain_id "$NITRO_URL" 2>/dev/null; then
@@ -68,24 +71,29 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
     fs.writeFileSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", rows, unmeasured }, null, 2) + "\n");' \
     "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
-  step "Stylus with the offline meter (no Nitro node answers at $NITRO_URL: figures are 'model')"
-  node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm-dir target/stylus > "$WORK/stylus.json"
+  step "Stylus with the offline meter at ArbOS $STYLUS_ARBOS (no Nitro node answers at $NITRO_URL: figures are 'model')"
+  node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm-dir target/stylus --arbos "$STYLUS_ARBOS" > "$WORK/stylus.json"
 fi
 
 step "Optimization ladder: arithmetic variants, uncached vs cached, without and with wasm-opt"
-node scripts/gas-report/ladder.mjs --meter "$METER" > "$WORK/ladder.json"
+node scripts/gas-report/ladder.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$WORK/ladder.json"
 
 step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
 "$ROOT/scripts/evm-gas.sh"
 
 step "The example tree over the Stylus program, composed from the anvil tree and the meter (model)"
 STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.json and a WASM that serves them."
-node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" > "$WORK/stylus-tree.json"
+node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" --arbos "$STYLUS_ARBOS" > "$WORK/stylus-tree.json"
 STEP_HINT=""
 
+step "Calls repeated in one transaction, by ArbOS $STYLUS_ARBOS's recent-program rule (model): a depth-20 path by 20 hash calls and by rootFromPath"
+node scripts/gas-report/model-repeated.mjs --meter "$METER" --wasm-dir target/stylus --arbos "$STYLUS_ARBOS" > "$WORK/stylus-repeated.json"
+
 step "Render gas-report/ (report.md, gas.json, a chart per section)"
-node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
+meta_args=(--stylus-source "$STYLUS_SOURCE" --arbos "$STYLUS_ARBOS" --ladder "$WORK/ladder.json")
+[ "$STYLUS_SOURCE" != nitro ] || meta_args+=(--nitro-rpc "$NITRO_URL")
+node scripts/gas-report/meta.mjs "${meta_args[@]}" > "$WORK/meta.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$WORK/stylus-repeated.json" "$OUT/evm.json"
 
 step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs

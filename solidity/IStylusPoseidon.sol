@@ -66,7 +66,8 @@ interface IPoseidonT3Hasher is IPoseidonErrors {
 }
 
 /// @title Noir's Poseidon2 hash and the t = 4 Poseidon2 permutation over BN254
-/// @notice `noirHash` equals Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())`
+/// @notice `noirHash` equals Noir's `poseidon::poseidon2::Poseidon2::hash(inputs, inputs.len())` (Noir's
+/// `poseidon` library; `std::hash::poseidon2::Poseidon2::hash` up to 1.0.0-beta.3, same values)
 /// (barretenberg's sponge: t = 4, rate 3, capacity lane 3 = n * 2^64, lane 0 out). The t = 4
 /// functions use the Barretenberg parameter set (HorizenLabs after commit bb476b9; barretenberg,
 /// taceo-poseidon2, the npm package zkpassport/poseidon2). An input >= p reverts `InputNotInField(index, value)`.

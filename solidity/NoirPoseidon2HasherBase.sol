@@ -7,7 +7,8 @@ import {NoirPoseidon2Aliases} from "./generated/PoseidonAliases.sol";
 /// @title The INoirPoseidon2Hasher shell shared by the Solidity and Yul hashers
 /// @notice Input checks, error encoding and Noir's sponge live here once; a concrete hasher only supplies
 /// `_permute`, the t = 4 Poseidon2 permutation (Barretenberg set), so the two differ in the permutation only.
-/// Noir's `Poseidon2::hash(inputs, n)` (noir_stdlib/src/hash/poseidon2.nr): state [0, 0, 0, n * 2^64],
+/// Noir's `Poseidon2::hash(inputs, n)` (`poseidon::poseidon2` in Noir's `poseidon` library; noir_stdlib's
+/// src/hash/poseidon2.nr, public up to 1.0.0-beta.3, same values): state [0, 0, 0, n * 2^64],
 /// inputs added into lanes 0..2 three at a time, one permutation per block (the last one partial, an empty
 /// input one block of zeros), lane 0 out. Like the Stylus Noir program, it also answers poseidon2-evm's
 /// `IPoseidon2` (`hash_1`, `hash_2`, `hash_3`: Noir's hash of 1, 2, 3 inputs; `NoirPoseidon2Aliases`,

@@ -5,6 +5,8 @@ const DEPTH = 20;
 const siblings = Array.from({ length: DEPTH }, (_, i) => String(i + 2));
 // Alternating left/right children along the path.
 const pathBits = String(0b10101010101010101010);
+/** The depth-20 path every Merkle measurement walks (rootFromPath, nodesFromPath, model-repeated.mjs). */
+export const PATH = { depth: DEPTH, leaf: "1", siblings, pathBits };
 
 const CIRCOMLIB = "circomlib Poseidon";
 

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // The optimization ladder of the Stylus hash(1,2): builds the contract with each arithmetic
 // variant and wasm-opt setting, measures each with the offline meter, prints the steps as JSON.
-// Usage: node scripts/gas-report/ladder.mjs --meter PATH
+// Usage: node scripts/gas-report/ladder.mjs --meter PATH --arbos N
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const meter = process.argv[process.argv.indexOf("--meter") + 1];
+const arbos = process.argv.includes("--arbos") ? process.argv[process.argv.indexOf("--arbos") + 1] : null;
+if (!arbos) {
+  console.error("ladder: --arbos (the ArbOS version every step is metered at) is required");
+  process.exit(2);
+}
 const outDir = path.join(root, "target/stylus/ladder");
 
 // Each build: cargo features of the contract, and the wasm-opt level (O0 only re-encodes, which
@@ -48,7 +53,7 @@ const steps = [];
 for (const step of STEPS) {
   wasmFor[step.build] ??= build(step.build);
   const wasm = wasmFor[step.build];
-  const meterRun = spawnSync(meter, ["call", "--wasm", wasm, "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"], {
+  const meterRun = spawnSync(meter, ["call", "--arbos", arbos, "--wasm", wasm, "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"], {
     cwd: root,
     encoding: "utf8",
   });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Measures the Stylus contract's functions with the offline meter (source "model") and prints
-// a rows file ({rows: [...]}) for render.mjs: each function cached and uncached.
-// Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm-dir DIR [--only hash]
+// Measures the Stylus contract's functions with the offline meter (source "model") at the ArbOS
+// version given and prints a rows file ({rows: [...]}) for render.mjs: each function cached and
+// uncached.
+// Usage: node scripts/gas-report/measure-stylus.mjs --meter PATH --wasm-dir DIR --arbos N [--only hash]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { CALLS } from "./calls.mjs";
@@ -14,14 +15,15 @@ const option = (name, fallback) => {
 const meter = option("--meter");
 const wasmDir = option("--wasm-dir");
 const only = option("--only", null);
-if (!meter || !wasmDir) {
-  console.error("measure-stylus: --meter and --wasm-dir are required");
+const arbos = option("--arbos");
+if (!meter || !wasmDir || !arbos) {
+  console.error("measure-stylus: --meter, --wasm-dir and --arbos (the ArbOS version every figure is for) are required");
   process.exit(2);
 }
 
 function meterCall(call) {
   const wasm = `${wasmDir}/${call.deployable}.wasm`;
-  const run = spawnSync(meter, ["call", "--wasm", wasm, "--sig", call.sig, "--args", call.meterArgs, "--json"], { encoding: "utf8" });
+  const run = spawnSync(meter, ["call", "--arbos", arbos, "--wasm", wasm, "--sig", call.sig, "--args", call.meterArgs, "--json"], { encoding: "utf8" });
   if (run.status !== 0) {
     throw new Error(`measure-stylus: stylus-meter failed for ${call.function} (exit ${run.status}): ${run.stderr.trim()}`);
   }
@@ -46,5 +48,5 @@ for (const call of CALLS.filter((c) => only === null || c.function.startsWith(on
     });
   }
 }
-const method = "stylus-meter call --json: cached_call / uncached_call (a transaction's gas − 21,000, Nitro's pricing)";
-fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-stylus.mjs", method, rows }, null, 2) + "\n");
+const method = `stylus-meter call --arbos ${arbos} --json: cached_call / uncached_call (a transaction's gas − 21,000, Nitro's pricing at ArbOS ${arbos})`;
+fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-stylus.mjs", method, arbos: Number(arbos), rows }, null, 2) + "\n");

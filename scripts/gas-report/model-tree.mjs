@@ -15,7 +15,7 @@
 // i.e. the EVM caller stays as measured and only the callee's execution is swapped. The row's gas is
 // the mean over the recorded inserts, like the Yul row it is compared with.
 //
-// Usage: node scripts/gas-report/model-tree.mjs --meter PATH --wasm-dir DIR --evm gas-report/evm.json
+// Usage: node scripts/gas-report/model-tree.mjs --meter PATH --wasm-dir DIR --evm gas-report/evm.json --arbos N
 // Prints {"generated_by", "method", "rows": [one row]} for render.mjs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,8 +28,9 @@ const option = (name) => {
 const meter = option("--meter");
 const wasmDir = option("--wasm-dir");
 const evmFile = option("--evm");
-if (!meter || !wasmDir || !evmFile) {
-  console.error("model-tree: --meter, --wasm-dir and --evm are required");
+const arbos = option("--arbos");
+if (!meter || !wasmDir || !evmFile || !arbos) {
+  console.error("model-tree: --meter, --wasm-dir, --evm and --arbos (the ArbOS version the Stylus cost is for) are required");
   process.exit(2);
 }
 // The program that serves every IPoseidonT3Hasher function (rootFromPath, nodesFromPath, hash, ...).
@@ -41,7 +42,7 @@ if (!yulTree) throw new Error(`model-tree: ${evmFile} has no recorded tree inser
 
 function stylusCost(calldata) {
   const wasm = `${wasmDir}/${DEPLOYABLE}.wasm`;
-  const run = spawnSync(meter, ["call", "--wasm", wasm, "--calldata", calldata, "--json"], { encoding: "utf8" });
+  const run = spawnSync(meter, ["call", "--arbos", arbos, "--wasm", wasm, "--calldata", calldata, "--json"], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`model-tree: stylus-meter failed (exit ${run.status}): ${run.stderr.trim()}`);
   const report = JSON.parse(run.stdout);
   if (report.reverted) {
@@ -79,7 +80,7 @@ const row = {
   note:
     `composed, not run: the anvil insert over PoseidonT3Yul (mean ${mean("tree_yul_gas").toLocaleString("en-US")}) ` +
     `minus the Yul hasher's execution on the tree's own calldata (${calls}, traced; mean ${mean("yul_execution_gas").toLocaleString("en-US")}) ` +
-    `plus the metered cached Stylus cost of the same calldata without calldata gas (mean ${mean("stylus_gas").toLocaleString("en-US")}); ` +
+    `plus the metered cached Stylus cost of the same calldata at ArbOS ${arbos}, without calldata gas (mean ${mean("stylus_gas").toLocaleString("en-US")}); ` +
     "see scripts/gas-report/model-tree.mjs.",
   detail: { inserts },
 };

@@ -78,6 +78,12 @@ const functionKey = (row) => `${row.section}\u0000${row.function}`;
 const ratio = (gas, base) => (base ? `${(gas / base).toFixed(2)}×` : "–");
 const cachedLabel = (cached) => (cached === true ? "cached" : cached === false ? "uncached" : "–");
 
+/// The ArbOS version every Stylus figure is for: the meter's rules (model rows) and the node's (nitro rows).
+function arbosLine({ model, nitro }) {
+  const node = nitro === undefined ? "" : `; \`nitro\` rows on a node running ArbOS ${nitro} (\`ArbSys.arbOSVersion()\` − 55)`;
+  return `**ArbOS version:** \`model\` Stylus rows are computed at ArbOS ${model} (\`stylus-meter --arbos ${model}\`: that version's rules)${node}.`;
+}
+
 function markdown(rows, unmeasured, ladder, meta) {
   const bases = baselines(rows);
   const lines = [];
@@ -88,6 +94,7 @@ function markdown(rows, unmeasured, ladder, meta) {
   lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, equal to what Nitro measured on");
   lines.push("every case in `crates/stylus-meter/calibration/nitro.json`), metering each program as `cargo stylus deploy`");
   lines.push("deploys it. Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
+  if (meta.arbos) lines.push(arbosLine(meta.arbos), "");
   const sorted = [];
   for (const section of sections(rows)) {
     lines.push(`## ${section.name}`, "");
@@ -223,6 +230,7 @@ function main() {
   fs.mkdirSync(options.out, { recursive: true });
   const gasJson = {
     generated_by: "scripts/gas-report/render.mjs",
+    ...(meta.arbos ? { arbos: meta.arbos } : {}),
     rows: rows.map(({ section, implementation, language, function: fn, gas, source, cached, note }) => ({
       section, implementation, language, function: fn, gas, source, cached, ...(note ? { note } : {}),
     })),

@@ -2,7 +2,8 @@
 // code, code hash and CREATE2 address. One module for every reader, so the build, the deploy script,
 // the address file, its test and the npm package cannot disagree:
 //   Stylus: `stylus-meter deployment` (code = 0xEFF00000 ‖ brotli(wasm) with the pinned Rust brotli
-//           crate, the init code that returns it, the address);
+//           crate, the init code that returns it, the address); a program whose code is over
+//           24 KiB deploys as fragments and a root, each at its own CREATE2 address;
 //   EVM:    the creation code forge writes with --no-metadata (so an address changes only when the
 //           code does, not with a comment or a path), plus ABI-encoded constructor arguments;
 //           hashes and addresses from `cast keccak` / `cast create2`.
@@ -16,6 +17,8 @@
 //       builds the EVM artifacts, writes DIR/<name>.initcode (hex) and prints what scripts/deploy.sh
 //       deploys, in order, one "|"-separated line each:
 //         stylus|evm|example, name, address, code hash (or -), init code file, source
+//         fragment, program name, address, code hash, init code file, "i/n" (before its program's
+//         stylus line, whose address is then the root's)
 //         check, name, sig, args (space-separated), expected return word
 //         needs, example name, hasher name, hasher address (or - when not built)
 import { execFileSync } from "node:child_process";
@@ -100,7 +103,38 @@ function run(command, args, what) {
 
 const keccak = (hex) => run("cast", ["keccak", hex], "keccak256");
 
-/** What deploys one Stylus program: the file target/stylus/<wasm>.wasm exactly as built. */
+/**
+ * The code size limit every contract's code must fit, EIP-170's 24,576 bytes, which Nitro keeps
+ * (go-ethereum params.DefaultMaxCodeSize): a program whose code is larger deploys as fragments and
+ * a root, as cargo-stylus splits it (stylus-tools core/chain.rs DEFAULT_MAX_CODE_SIZE,
+ * core/code/mod.rs split_if_large). `stylus-meter deployment` writes both, through the registry's
+ * factory and salt, so a program's fragments and root have the same addresses on every chain.
+ */
+export const MAX_CODE_SIZE = 24576;
+
+/**
+ * EVM init code that returns `code` (0x-hex): PUSH32 length, DUP1, PUSH1 43, PUSH1 0, CODECOPY,
+ * PUSH1 0, RETURN, a 0x00 byte, then the code at offset 43: the layout `stylus-meter deployment`
+ * writes (and cargo-stylus's deployment calldata), for the tests that build contracts of their own.
+ */
+export function initCodeReturning(code) {
+  const hex = code.replace(/^0x/, "");
+  return "0x7f" + (hex.length / 2).toString(16).padStart(64, "0") + "80602b6000396000f300" + hex;
+}
+
+function create2Address(registry, initCode, what) {
+  const { factory, salt } = registry.create2;
+  return run("cast", ["create2", "--deployer", factory, "--salt", salt, "--init-code-hash", keccak(initCode)], what)
+    .split(/\s+/)
+    .find((word) => HEX_ADDRESS.test(word));
+}
+
+/**
+ * What deploys one Stylus program: the file target/stylus/<wasm>.wasm exactly as built. Code up to
+ * MAX_CODE_SIZE is one contract; larger code is a root (address, codeHash, initCode: the contract
+ * users call, activate and cache) and `fragments` ({index, address, codeHash, initCode, codeBytes}),
+ * deployed before the root (Nitro reassembles them: arbos/programs/programs.go getWasmFromRootStylus).
+ */
 export function stylusDeployment(entry, registry, { wasmDir = WASM_DIR, meter = METER } = {}) {
   const file = path.join(wasmDir, `${entry.wasm}.wasm`);
   if (!fs.existsSync(file)) {
@@ -111,6 +145,7 @@ export function stylusDeployment(entry, registry, { wasmDir = WASM_DIR, meter = 
   const out = JSON.parse(
     run(meter, ["deployment", "--wasm", file, "--factory", factory, "--salt", salt, "--json"], entry.name),
   );
+  const fragments = out.fragments?.map((f, i) => ({ index: i + 1, address: f.address, codeHash: f.code_hash, initCode: f.init_code, codeBytes: f.code_bytes }));
   return {
     name: entry.name,
     kind: "stylus",
@@ -119,6 +154,7 @@ export function stylusDeployment(entry, registry, { wasmDir = WASM_DIR, meter = 
     codeHash: out.code_hash,
     initCode: out.init_code,
     codeBytes: out.code_bytes,
+    ...(fragments ? { programCodeBytes: out.program_code_bytes, fragments } : {}),
   };
 }
 
@@ -169,11 +205,7 @@ export function evmDeployment(entry, registry, { kind = "evm", addresses = {} } 
   const json = artifact(entry);
   const { encoded, args } = encodeConstructor(entry, json, addresses, registry);
   const initCode = json.bytecode.object + encoded;
-  const initCodeHash = keccak(initCode);
-  const { factory, salt } = registry.create2;
-  const address = run("cast", ["create2", "--deployer", factory, "--salt", salt, "--init-code-hash", initCodeHash], entry.name)
-    .split(/\s+/)
-    .find((word) => HEX_ADDRESS.test(word));
+  const address = create2Address(registry, initCode, entry.name);
   // With immutables the runtime code is only known once deployed: no code hash to expect.
   const immutables = Object.keys(json.deployedBytecode.immutableReferences ?? {}).length > 0;
   return {
@@ -245,6 +277,11 @@ function main(argv) {
     });
     const checksOf = Object.fromEntries([...registry.stylus, ...registry.evm].map((e) => [e.name, e.checks ?? []]));
     for (const d of deployments) {
+      for (const f of d.fragments ?? []) {
+        const fragmentFile = path.join(outDir, `${d.name}.fragment${f.index}.initcode`);
+        fs.writeFileSync(fragmentFile, f.initCode);
+        console.log(["fragment", d.name, f.address, f.codeHash, fragmentFile, `${f.index}/${d.fragments.length}`].join("|"));
+      }
       const initFile = path.join(outDir, `${d.name}.initcode`);
       fs.writeFileSync(initFile, d.initCode);
       console.log([d.kind, d.name, d.address, d.codeHash ?? "-", initFile, d.source].join("|"));

@@ -1,22 +1,44 @@
 # Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh and deploy.sh: source it after common.sh.
 # Needs only curl, so a node can be probed before `scripts/setup.sh` has installed cast.
 
-# Pinned Nitro release (the node figures in crates/stylus-meter/calibration/nitro.json were measured on v3.9.8 --dev).
-NITRO_IMAGE_DEFAULT="offchainlabs/nitro-node:v3.9.8-4624977"
+# Pinned Nitro release: v3.11.3, the minimum Nitro for ArbOS 61 "Elara", which Arbitrum One and Nova
+# run since 2026-08-20. Arbitrum's docs name this exact image (docs.arbitrum.io, "ArbOS 61 Elara":
+# "Nitro 3.11.3 ... image tag offchainlabs/nitro-node:v3.11.3-beb2108", marked final); Docker Hub
+# lists the tag. (The node figures in crates/stylus-meter/calibration/nitro.json were measured on
+# v3.9.8 --dev, at ArbOS 51.)
+NITRO_IMAGE_DEFAULT="offchainlabs/nitro-node:v3.11.3-beb2108"
 NITRO_DEFAULT_RPC="http://127.0.0.1:8547"
 # `nitro --dev` runs chain 412346 with one pre-funded account, 0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E,
 # whose key Arbitrum's docs publish ("Run a local Nitro dev node"). It is only ever used on that chain.
 NITRO_DEV_CHAIN_ID=412346
+NITRO_DEV_ADDRESS="0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E"
 NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
+# The ArbOS version the dev chain is brought to: the one Arbitrum One runs. `--dev` does not start
+# there: it builds its genesis from the chain info of "arb-dev-test" (cmd/chaininfo/
+# arbitrum_chain_info.json, its InitialArbOSVersion: 51 in v3.9.x; 59 in the v3.11 images, as
+# users of them report), so scripts/devnode.sh schedules the upgrade (ArbOwner.scheduleArbOSUpgrade).
+NITRO_ARBOS_VERSION=61
+# ArbSys.arbOSVersion() answers 55 + the ArbOS version (Nitro precompiles/ArbSys.go: "Nitro starts
+# at version 56"; nitro-contracts documents the offset).
+ARB_SYS_ARBOS_VERSION_OFFSET=55
+# The first ArbOS versions of what deploy.sh relies on: root and fragment contracts (programs over
+# 24 KiB of code) from ArbosVersion_StylusContractLimit = 60 (go-ethereum core/state
+# statedb_arbitrum.go, Nitro arbos/programs/programs.go getWasmFromContractCode); the constant
+# activation charge, ArbWasm.activationGas(), from ArbOS 59 (programs.go ActivationGas).
+ARBOS_VERSION_STYLUS_CONTRACT_LIMIT=60
+ARBOS_VERSION_STYLUS_ACTIVATION_GAS=59
 
 # Precompiles (addresses and signatures from Nitro's precompiles/*.go and nitro-contracts
 # src/precompiles/*.sol), with the methods the scripts call:
-ARB_SYS="0x0000000000000000000000000000000000000064"          # arbChainID()
-ARB_OWNER_PUBLIC="0x000000000000000000000000000000000000006b" # isChainOwner(address)
+ARB_SYS="0x0000000000000000000000000000000000000064"          # arbChainID(), arbOSVersion()
+ARB_OWNER_PUBLIC="0x000000000000000000000000000000000000006b" # isChainOwner(address),
+                                                              # getMaxStylusContractFragments() (ArbOS >= 60)
 ARB_GAS_INFO="0x000000000000000000000000000000000000006c"     # getL1BaseFeeEstimate(): the L1 price per unit
-ARB_OWNER="0x0000000000000000000000000000000000000070"        # addWasmCacheManager(address), setL1PricePerUnit(uint256)
+ARB_OWNER="0x0000000000000000000000000000000000000070"        # addWasmCacheManager(address), setL1PricePerUnit(uint256),
+                                                              # scheduleArbOSUpgrade(uint64,uint64)
 ARB_WASM="0x0000000000000000000000000000000000000071"         # activateProgram(address) payable (returns the
-                                                              # unused value), codehashVersion(bytes32), stylusVersion()
+                                                              # unused value), codehashVersion(bytes32), stylusVersion(),
+                                                              # activationGas() (ArbOS >= 59)
 ARB_WASM_CACHE="0x0000000000000000000000000000000000000072"   # cacheProgram(address), isCacheManager(address),
                                                               # codehashIsCached(bytes32)
 ARB_DEBUG="0x00000000000000000000000000000000000000ff"        # becomeChainOwner(): debug chains (--dev) only
@@ -30,6 +52,7 @@ ARB_WASM_ERRORS=(
   "ProgramInsufficientValue(uint256,uint256)" # (have, want): the data fee is `want` wei
 )
 SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
+SELECTOR_ARBOS_VERSION="0x051038f2"                         # arbOSVersion()
 
 # The helpers below set a global (RPC_RESULT, CHAIN_ID, NITRO_CHAIN_ID) instead of printing, so a
 # caller keeps RPC_ERROR: on failure they return 1 and RPC_ERROR is one line naming the cause.
@@ -72,4 +95,20 @@ nitro_chain_id() {
     return 1
   fi
   NITRO_CHAIN_ID="$(hex_to_dec "$RPC_RESULT")"
+}
+
+# nitro_arbos_version URL: ARBOS_VERSION = the node's ArbOS version (ArbSys.arbOSVersion() - 55).
+nitro_arbos_version() {
+  local raw
+  rpc_result "$1" eth_call "[{\"to\":\"$ARB_SYS\",\"data\":\"$SELECTOR_ARBOS_VERSION\"},\"latest\"]" || return 1
+  if [ "${#RPC_RESULT}" -ne 66 ]; then
+    RPC_ERROR="ArbSys.arbOSVersion() returned '$RPC_RESULT', not a uint256"
+    return 1
+  fi
+  raw="$(hex_to_dec "$RPC_RESULT")"
+  if [ "$raw" -le "$ARB_SYS_ARBOS_VERSION_OFFSET" ]; then
+    RPC_ERROR="ArbSys.arbOSVersion() returned $raw, not 55 + an ArbOS version"
+    return 1
+  fi
+  ARBOS_VERSION=$((raw - ARB_SYS_ARBOS_VERSION_OFFSET))
 }

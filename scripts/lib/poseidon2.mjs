@@ -76,7 +76,8 @@ export function hash2(a, b, params) {
 }
 
 /**
- * Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())` (barretenberg's t = 4 sponge):
+ * Noir's `poseidon::poseidon2::Poseidon2::hash(inputs, inputs.len())` (`std::hash::poseidon2` up to
+ * 1.0.0-beta.3, same values; barretenberg's t = 4 sponge):
  * rate 3 (lanes 0..2), capacity lane 3 starting at n * 2^64; inputs absorbed three at a time, one
  * permutation per block of three (the last block zero-padded, an empty input one block of zeros);
  * the output is lane 0. `variable` appends the trailing 1 of the variable-length variant (the

@@ -3,7 +3,7 @@
 pragma solidity ^0.8.24;
 
 /// @title Poseidon2 t = 4 over BN254 (x^5, 8 external + 56 internal rounds), Barretenberg set, as unrolled Yul
-/// @notice The permutation of barretenberg (Noir's `std::hash::poseidon2`), taceo-poseidon2 and
+/// @notice The permutation of barretenberg (Noir's Poseidon2 hash: `poseidon::poseidon2`, formerly `std::hash::poseidon2`), taceo-poseidon2 and
 /// the npm package zkpassport/poseidon2: M_E = M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] (additions only),
 /// M_I = ones + diag(d) with four full-size d_i (one mulmod per lane per internal round).
 /// Range safety: mulmod/addmod take any 256-bit operands; a plain `add` is only emitted where the generator

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { ADDRESSES, README, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
-import { WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { MAX_CODE_SIZE, WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, rpc, startAnvil } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "addresses-"));
@@ -83,19 +83,39 @@ test("a stale addresses file fails the check, naming the program", () => {
   assert.match(r.stderr, /is stale \(regenerate: node scripts\/addresses.mjs\):\n  PoseidonStylusPoseidon2: recorded 0x[0-9a-fA-F]{40} \(code hash 0x0{64}\), built 0x[0-9a-fA-F]{40} \(code hash 0x[0-9a-f]{64}\)\n/);
 });
 
-test("each Stylus program deploys as Nitro reads it: init code returns 0xEFF00000 ‖ brotli(the built file), at the CREATE2 address", async () => {
+test("each Stylus program deploys as Nitro reads it: init code returns 0xEFF00000 ‖ brotli(the built file), or a root whose fragments hold it, at the CREATE2 address", async () => {
   // Pre-London: no EIP-3541, so the init code may return code starting with 0xEF, as on Nitro.
   const anvil = await startAnvil(undefined, ["--hardfork", "berlin"]);
   const { factory, salt } = registry.create2;
+  /** The code an init code returns, checked against its hash and CREATE2 address. */
+  const deployed = async (what, d) => {
+    const code = await rpc(anvil.url, "eth_call", [{ data: d.initCode, gas: "0x1c9c380" }, "latest"]);
+    assert.ok(d.initCode.toLowerCase().endsWith(code.slice(2)), `${what}: init code carries the code`);
+    assert.ok(code.length - 2 <= 2 * MAX_CODE_SIZE, `${what}: within the code size limit`);
+    assert.equal(cast("keccak", code), d.codeHash, `${what}: code hash`);
+    const address = cast("create2", "--deployer", factory, "--salt", salt, "--init-code-hash", cast("keccak", d.initCode)).match(/0x[0-9a-fA-F]{40}/)[0];
+    assert.equal(address, d.address, `${what}: CREATE2 address`);
+    return code;
+  };
   for (const entry of stylusEntries(registry)) {
     const d = stylusDeployment(entry, registry);
     const wasm = readFileSync(join(WASM_DIR, `${entry.wasm}.wasm`));
-    const code = await rpc(anvil.url, "eth_call", [{ data: d.initCode, gas: "0x1c9c380" }, "latest"]);
-    assert.equal(code.slice(0, 10), "0xeff00000", `${entry.name}: Nitro's Stylus prefix, no dictionary`);
-    assert.ok(brotliDecompressSync(Buffer.from(code.slice(10), "hex")).equals(wasm), `${entry.name}: the code is the built file, compressed`);
-    assert.ok(d.initCode.toLowerCase().endsWith(code.slice(2)), `${entry.name}: init code carries the code`);
-    assert.equal(cast("keccak", code), d.codeHash, `${entry.name}: code hash`);
-    const address = cast("create2", "--deployer", factory, "--salt", salt, "--init-code-hash", cast("keccak", d.initCode)).match(/0x[0-9a-fA-F]{40}/)[0];
-    assert.equal(address, d.address, `${entry.name}: CREATE2 address`);
+    const code = await deployed(entry.name, d);
+    if (!d.fragments) {
+      assert.equal(code.slice(0, 10), "0xeff00000", `${entry.name}: Nitro's Stylus prefix, no dictionary`);
+      assert.ok(brotliDecompressSync(Buffer.from(code.slice(10), "hex")).equals(wasm), `${entry.name}: the code is the built file, compressed`);
+      continue;
+    }
+    // Over 24 KiB: the root (0xEFF002, no dictionary, the length, the fragments in order), and the
+    // fragments' payloads are the compressed file (Nitro's getWasmFromRootStylus).
+    const pieces = [];
+    for (const f of d.fragments) {
+      const fragment = await deployed(`${entry.name} fragment ${f.index}`, f);
+      assert.equal(fragment.slice(0, 8), "0xeff001", `${entry.name} fragment ${f.index}: Nitro's fragment prefix`);
+      pieces.push(Buffer.from(fragment.slice(8), "hex"));
+    }
+    const length = wasm.length.toString(16).padStart(8, "0");
+    assert.equal(code, "0xeff00200" + length + d.fragments.map((f) => f.address.slice(2).toLowerCase()).join(""), `${entry.name}: root`);
+    assert.ok(brotliDecompressSync(Buffer.concat(pieces)).equals(wasm), `${entry.name}: the fragments are the built file, compressed`);
   }
 });

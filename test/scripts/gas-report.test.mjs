@@ -20,6 +20,8 @@ const BIN = join(ROOT, "node_modules", ".bin");
 const METER = join(ROOT, "target", "tools", "stylus-meter");
 const WASM_DIR = join(ROOT, "target", "stylus");
 const GAS_REPORT = join(ROOT, "scripts", "gas-report");
+// The ArbOS version the report's Stylus figures are computed at (scripts/gas-report.sh passes it).
+const ARBOS = "61";
 const ENV = { ...process.env, PATH: `${BIN}:${process.env.PATH}` };
 
 const work = mkdtempSync(join(tmpdir(), "gas-report-"));
@@ -161,19 +163,23 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
   assert.ok(evm, "needs the evm-gas.sh test's rows");
   requireBuilt();
   const stylusJson = join(work, "stylus.json");
-  writeFileSync(stylusJson, await run("node", [join(GAS_REPORT, "measure-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR]));
+  writeFileSync(stylusJson, await run("node", [join(GAS_REPORT, "measure-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--arbos", ARBOS]));
   const stylus = JSON.parse(readFileSync(stylusJson, "utf8"));
   const { CALLS } = await import(join(GAS_REPORT, "calls.mjs"));
   assert.equal(stylus.rows.length, 2 * CALLS.length, "every call, cached and uncached");
+  assert.equal(stylus.arbos, 61);
   const metaJson = join(work, "meta.json");
-  writeFileSync(metaJson, await run("node", [join(GAS_REPORT, "meta.mjs"), "--stylus-source", "model"]));
+  writeFileSync(metaJson, await run("node", [join(GAS_REPORT, "meta.mjs"), "--stylus-source", "model", "--arbos", ARBOS]));
 
   const out = join(work, "report");
   await run("node", [join(GAS_REPORT, "render.mjs"), "--out", out, "--meta", metaJson, stylusJson, evmJson]);
   const rows = [...stylus.rows, ...evm.rows];
   const gasJson = JSON.parse(readFileSync(join(out, "gas.json"), "utf8"));
   assert.equal(gasJson.rows.length, rows.length, "gas.json has every row");
+  assert.deepEqual(gasJson.arbos, { model: 61 }, "gas.json says which ArbOS version its Stylus figures are for");
   const report = readFileSync(join(out, "report.md"), "utf8");
+  assert.match(report, /\*\*ArbOS version:\*\* `model` Stylus rows are computed at ArbOS 61 \(`stylus-meter --arbos 61`/);
+  assert.match(report, /offline meter \(`model`\) at ArbOS 61/);
   const charts = new Map();
   for (const section of new Set(rows.map((row) => row.section))) {
     const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
@@ -203,7 +209,7 @@ test("model-tree.mjs composes the tree over the Stylus program from the anvil tr
   const treeJson = join(work, "stylus-tree.json");
   writeFileSync(
     treeJson,
-    await run("node", [join(GAS_REPORT, "model-tree.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", evmJson]),
+    await run("node", [join(GAS_REPORT, "model-tree.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", evmJson, "--arbos", ARBOS]),
   );
   const [row] = JSON.parse(readFileSync(treeJson, "utf8")).rows;
   const yulTree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];
@@ -216,7 +222,7 @@ test("model-tree.mjs composes the tree over the Stylus program from the anvil tr
   for (const insert of yulTree.detail.inserts) {
     let gas = insert.gas;
     for (const call of insert.hasher_calls) {
-      const meter = spawnSync(METER, ["call", "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--calldata", call.calldata, "--json"], {
+      const meter = spawnSync(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--calldata", call.calldata, "--json"], {
         encoding: "utf8",
       });
       assert.equal(meter.status, 0, meter.stderr);
@@ -236,6 +242,38 @@ test("model-tree.mjs composes the tree over the Stylus program from the anvil tr
   assert.ok(report.includes(`| ${row.implementation} | Rust | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} |`));
   assert.ok(report.includes("composed, not run"), "the note explains the composition");
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
+});
+
+test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (ArbOS 61), every time before ArbOS 60; next to one rootFromPath", async () => {
+  requireBuilt();
+  const file = join(work, "stylus-repeated.json");
+  writeFileSync(file, await run("node", [join(GAS_REPORT, "model-repeated.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--arbos", ARBOS]));
+  const { rows, arbos } = JSON.parse(readFileSync(file, "utf8"));
+  assert.equal(arbos, 61);
+  const find = (prefix, cached) => rows.find((r) => r.function.startsWith(prefix) && r.cached === cached);
+  const [hashesCached, hashesUncached] = [find("depth-20 path: 20 × hash", true), find("depth-20 path: 20 × hash", false)];
+  const [rootCached, rootUncached] = [find("depth-20 path: one rootFromPath", true), find("depth-20 path: one rootFromPath", false)];
+  for (const row of [hashesCached, hashesUncached, rootCached, rootUncached]) {
+    assert.ok(row, "four rows");
+    assert.equal(row.source, "model");
+    assert.equal(row.section, "circomlib Poseidon");
+  }
+  // Recompute from single calls: a cached call's frame, and an uncached call's (its init added).
+  const single = JSON.parse(
+    (await run(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"])),
+  ).gas;
+  const calls = hashesUncached.detail.calls;
+  assert.equal(calls.length, 20);
+  assert.deepEqual(calls.map((c) => c.init_charged), [true, ...Array(19).fill(false)], "init once: the other 19 are recent-program hits");
+  assert.equal(calls[0].frame, single.frame_uncached);
+  assert.ok(calls.slice(1).every((c) => c.frame === single.frame_cached));
+  assert.equal(hashesUncached.gas, single.frame_uncached + 19 * single.frame_cached);
+  assert.equal(hashesCached.gas, 20 * single.frame_cached);
+  assert.equal(hashesUncached.gas - hashesCached.gas, single.init, "uncached costs one init more");
+  assert.equal(rootUncached.gas - rootCached.gas, single.init);
+  assert.ok(rootCached.gas < hashesCached.gas, "one rootFromPath call is cheaper than 20 hash calls");
+  const before60 = Number(hashesUncached.note.match(/before ArbOS 60 each paid init: ([\d,]+) at ArbOS 51/)[1].replace(/,/g, ""));
+  assert.equal(before60, 20 * (single.frame_cached + single.init), "before ArbOS 60 every call paid init");
 });
 
 test("render.mjs: the chart has a legend, names each function once, and orders every group Stylus, Yul, Solidity, peers", () => {

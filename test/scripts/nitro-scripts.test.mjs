@@ -10,11 +10,13 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { CALLS } from "../../scripts/gas-report/calls.mjs";
-import { loadRegistry, plan, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { MAX_CODE_SIZE, initCodeReturning, loadRegistry, plan, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, foundryBin, freePort, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -39,9 +41,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 const CAST_DIR = dirname(foundryBin("cast"));
 const FORGE = foundryBin("forge");
 
-// Precompile stand-ins, so anvil answers like Nitro where the scripts look:
-// ArbSys (0x64): returns CHAINID for any call, i.e. arbChainID().
-const ARB_SYS_MOCK = "0x465f5260205ff3";
+// Precompile stand-ins, so anvil answers like Nitro where the scripts look.
 // For the gas report's tests (legacy: true): ArbDebug (0xff) and ArbOwner (0x70) accept any call, and
 // ArbWasmCache (0x72) caches by code hash with no other rule: cacheProgram(address) (0xe73ac9f2) sets
 // slot extcodehash(address) to 1, evictCodehash(bytes32) (0xce972013) sets slot codehash to 0, and
@@ -51,8 +51,9 @@ const ACCEPT_ALL = "0x00";
 const ARB_WASM_CACHE_MOCK = "0x5f3560e01c8063e73ac9f2146023578063ce97201314602c57600435545f5260205ff35b60016004353f55005b5f6004355500";
 const pad = (n) => "0x" + n.toString(16).padStart(40, "0");
 
-// Otherwise the precompiles deploy.sh uses are test/scripts/fakes/FakeArbOS.sol, compiled once.
-const FAKES = { 0x6b: "FakeArbOwnerPublic", 0x6c: "FakeArbGasInfo", 0x70: "FakeArbOwner", 0x71: "FakeArbWasm", 0x72: "FakeArbWasmCache", 0xff: "FakeArbDebug" };
+// Otherwise the precompiles deploy.sh uses are test/scripts/fakes/FakeArbOS.sol, compiled once
+// (ArbSys, 0x64, in both cases).
+const FAKES = { 0x64: "FakeArbSys", 0x6b: "FakeArbOwnerPublic", 0x6c: "FakeArbGasInfo", 0x70: "FakeArbOwner", 0x71: "FakeArbWasm", 0x72: "FakeArbWasmCache", 0xff: "FakeArbDebug" };
 let fakeCode;
 function fakeArbOSCode() {
   if (!fakeCode) {
@@ -81,11 +82,12 @@ let berlin;
  * Starts test/scripts/fakes/stylus-front.mjs in front of `upstream` (a process of its own, so the
  * tests can wait for the scripts synchronously) and returns its URL; it is killed with the anvils.
  */
-async function startStylusFront(upstream) {
+async function startStylusFront(upstream, { refuseOffchainActivation = false } = {}) {
   berlin ??= await startAnvil(undefined, ["--hardfork", "berlin"]);
   const front = join(ROOT, "test", "scripts", "fakes", "stylus-front.mjs");
+  const flags = refuseOffchainActivation ? ["--refuse-offchain-activation"] : [];
   const child = track(
-    spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work], {
+    spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work, ...flags], {
       stdio: ["ignore", "pipe", "inherit"],
       detached: true,
     }),
@@ -104,23 +106,26 @@ async function startStylusFront(upstream) {
 /**
  * An anvil that answers like a Nitro node to the calls the scripts make: the precompiles above, no
  * CREATE2 factory (a bare Nitro dev node has none until deploy.sh installs it), 100 ETH for the dev
- * account, and the Stylus front. `url` is the front, `anvil` the anvil behind it. With `legacy`
- * (the gas report's tests): the older stand-ins at 0x70/0x72/0xff and no front.
+ * account, and the Stylus front. `url` is the front, `anvil` the anvil behind it. The chain runs
+ * ArbOS `arbos` (61, Arbitrum One's, unless said; a fresh v3.11 `--dev` chain runs 59). With
+ * `legacy` (the gas report's tests): the older stand-ins at 0x70/0x72/0xff and no front.
  */
-async function startFakeNitro(chainId, { legacy = false } = {}) {
-  const node = await startAnvil(chainId, ["--disable-default-create2-deployer"]);
-  await rpc(node.url, "anvil_setCode", [pad(0x64), ARB_SYS_MOCK]);
+async function startFakeNitro(chainId, { legacy = false, arbos = 61, refuseOffchainActivation = false } = {}) {
+  // Arbitrum's blocks take any transaction up to its own limit (32,000,000 since ArbOS 50), above anvil's default.
+  const node = await startAnvil(chainId, ["--disable-default-create2-deployer", "--gas-limit", "1125899906842624"]);
+  const code = fakeArbOSCode();
+  await rpc(node.url, "anvil_setCode", [pad(0x64), code.FakeArbSys]);
   if (legacy) {
     await rpc(node.url, "anvil_setCode", [pad(0xff), ACCEPT_ALL]);
     await rpc(node.url, "anvil_setCode", [pad(0x70), ACCEPT_ALL]);
     await rpc(node.url, "anvil_setCode", [pad(0x72), ARB_WASM_CACHE_MOCK]);
   } else {
-    const code = fakeArbOSCode();
     for (const [address, name] of Object.entries(FAKES)) await rpc(node.url, "anvil_setCode", [pad(Number(address)), code[name]]);
   }
+  cast("send", "--rpc-url", node.url, "--private-key", ANVIL_KEY, pad(0x64), "fakeSetArbOS(uint64)", String(arbos));
   await rpc(node.url, "anvil_setBalance", [DEV_ADDRESS, "0x56bc75e2d63100000"]); // 100 ETH
   if (legacy) return { ...node, anvil: node.url };
-  const front = await startStylusFront(node.url);
+  const front = await startStylusFront(node.url, { refuseOffchainActivation });
   return {
     ...node,
     anvil: node.url,
@@ -203,7 +208,7 @@ test("devnode: starts the pinned image in --dev mode and fails clearly if it nev
   const dockerRun = readFileSync(log, "utf8");
   for (const expected of [
     `-p 127.0.0.1:${port}:8547`,
-    "offchainlabs/nitro-node:v3.9.8-4624977 --dev",
+    "offchainlabs/nitro-node:v3.11.3-beb2108 --dev",
     "--http.addr=0.0.0.0",
     "--http.api=net,web3,eth,debug",
     "--http.corsdomain=*",
@@ -232,12 +237,53 @@ test("devnode: NITRO_RPC that is not Nitro (anvil)", async () => {
   }
 });
 
-test("devnode: NITRO_RPC on a (fake) Nitro dev node prints its chain id", async () => {
+test("devnode: NITRO_RPC on a (fake) Nitro dev node prints its chain id and ArbOS version", async () => {
   const node = await startFakeNitro(DEV_CHAIN_ID);
   try {
     const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /answers: chain id 412346 \(the --dev chain\)/);
+    assert.match(r.stdout, /answers: chain id 412346 \(the --dev chain\), ArbOS 61\n/);
+    assert.ok(!r.stdout.includes("scheduleArbOSUpgrade"), "a chain at ArbOS 61 is left alone");
+  } finally {
+    node.stop();
+  }
+});
+
+/** ArbSys.arbOSVersion() of a node: 55 + its ArbOS version. */
+const arbSysVersion = (url) => BigInt(cast("call", "--rpc-url", url, pad(0x64), "arbOSVersion()(uint256)").split(" ")[0]);
+
+test("devnode: a dev chain below ArbOS 61 is upgraded (chain owner, ArbOwner.scheduleArbOSUpgrade, one block); a second run sends nothing", async () => {
+  const node = await startFakeNitro(DEV_CHAIN_ID, { arbos: 59 });
+  try {
+    assert.equal(arbSysVersion(node.url), 114n);
+    const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /chain id 412346 \(the --dev chain\), ArbOS 59\n/);
+    assert.match(r.stdout, /==> Dev chain: ArbOS 59 -> 61 \(ArbOwner.scheduleArbOSUpgrade/);
+    assert.deepEqual(
+      [...r.stdout.matchAll(/^ok: (.*)$/gm)].map((m) => m[1]),
+      ["ArbDebug.becomeChainOwner()", "ArbOwner.scheduleArbOSUpgrade(61, 0)", "a transaction to start the next block (0 wei to the dev account)"],
+    );
+    assert.match(r.stdout, /the dev chain runs ArbOS 61 \(ArbSys.arbOSVersion\(\) = 116\)/);
+    assert.equal(arbSysVersion(node.url), 116n);
+    const sent = await nonce(node.url, DEV_ADDRESS);
+    const again = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /ArbOS 61\n/);
+    assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent at ArbOS 61");
+  } finally {
+    node.stop();
+  }
+});
+
+test("devnode: a Nitro chain that is not the dev chain is reported, never upgraded", async () => {
+  const node = await startFakeNitro(421614, { arbos: 51 });
+  try {
+    const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /chain id 421614, ArbOS 51\n/);
+    assert.match(r.stdout, /warning: chain 421614 runs ArbOS 51, below 61 \(Arbitrum One\); not a dev chain, so left as it is/);
+    assert.equal(arbSysVersion(node.url), 106n);
   } finally {
     node.stop();
   }
@@ -266,9 +312,15 @@ const activations = (url, codehash) => BigInt(cast("call", "--rpc-url", url, pad
 test("deploy: --help, unknown arguments and nothing to deploy", () => {
   const help = run(DEPLOY, ["--help"]);
   assert.equal(help.status, 0);
-  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory"]) {
+  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory", "--max-data-fee", "--registry"]) {
     assert.ok(help.stdout.includes(option), `--help lacks ${option}`);
   }
+  const badFee = run(DEPLOY, ["--max-data-fee", "0.01ether"]);
+  assert.equal(badFee.status, 2);
+  assert.match(badFee.stderr, /--max-data-fee takes an amount in wei, not "0.01ether"/);
+  const noRegistry = run(DEPLOY, ["--registry", join(work, "no-such-registry.json")]);
+  assert.equal(noRegistry.status, 2);
+  assert.match(noRegistry.stderr, /--registry .*no-such-registry.json: no such file/);
   const unknown = run(DEPLOY, ["--frobnicate"]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown argument "--frobnicate"/);
@@ -433,6 +485,7 @@ test("deploy: the whole flow on a (fake) Nitro dev node: factory, CREATE2, activ
       "setL1PricePerUnit(uint256)",
       `fund the proxy's one-time deployer ${registry.create2.factoryDeployer}`,
       ...programs.flatMap((p, i) => [
+        ...(p.fragments ?? []).map((f) => `deploy ${p.name} fragment ${f.index}/${p.fragments.length} at ${f.address} (CREATE2)`),
         `deploy ${p.name} at ${p.address} (CREATE2)`,
         `ArbWasm.activateProgram(${p.address})`,
         ...(i === 0 ? [`ArbOwner.addWasmCacheManager(${DEV_ADDRESS})`] : []),
@@ -442,15 +495,19 @@ test("deploy: the whole flow on a (fake) Nitro dev node: factory, CREATE2, activ
     ]);
     const doc = JSON.parse(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8"));
     assert.equal(doc.nitro, true);
+    assert.equal(doc.arbosVersion, 61);
     assert.equal(doc.deployer, DEV_ADDRESS);
+    assert.match(first.stdout, /chain id 412346: Arbitrum Nitro, ArbOS 61 \(dev chain\)/);
+    assert.match(first.stdout, /activation charge: 2000000 gas per activation \(ArbWasm.activationGas\(\), ArbOS 61\)/);
     for (const p of programs) {
       // The built file's code is at the address, activated once (its data fee paid), cached.
       assert.equal(cast("codehash", "--rpc-url", node.url, p.address), p.codeHash, p.name);
       assert.equal(activations(node.url, p.codeHash), 1n, p.name);
       assert.equal(await isCached(node.url, p.address), true, p.name);
+      const fragments = p.fragments?.map((f) => ({ address: f.address, codeHash: f.codeHash }));
       assert.deepEqual(
         { ...doc.contracts[p.name], transactionHash: undefined },
-        { address: p.address, kind: "stylus", source: p.source, codeHash: p.codeHash, stylusVersion: 2, cached: true, transactionHash: undefined },
+        { address: p.address, kind: "stylus", source: p.source, codeHash: p.codeHash, ...(fragments ? { fragments } : {}), stylusVersion: 2, cached: true, transactionHash: undefined },
       );
       assert.match(first.stdout, new RegExp(`${p.name}: data fee 1234567890 wei \\(sending 1358024679\\)`));
     }
@@ -567,6 +624,193 @@ test("deploy: on a (fake) Nitro chain that is not the dev chain: the factory onl
   }
 });
 
+// ------------------------------------------------------ deploy.sh: fragments and activation
+
+/** An unsigned LEB128 number (WASM section sizes). */
+function leb128(n) {
+  const bytes = [];
+  do {
+    bytes.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return Buffer.from(bytes);
+}
+
+/**
+ * A registry of one program whose code is over 24 KiB, in `dir`: the built t = 3 program with a
+ * custom section of 16 KiB that brotli cannot compress (hash-chain bytes; Nitro keeps and ignores
+ * custom sections, like cargo-stylus's project_hash), so it deploys as two fragments and a root and
+ * answers hash(1, 2) as the t = 3 program does. Returns { registryFile, wasmDir, registry, entry }.
+ */
+function fragmentedProgram(dir) {
+  const wasmDir = join(dir, "wasm");
+  mkdirSync(wasmDir, { recursive: true });
+  const blocks = [];
+  let block = createHash("sha256").update("stylus-poseidon: a program over 24 KiB").digest();
+  while (blocks.length * 32 < 16 * 1024) blocks.push((block = createHash("sha256").update(block).digest()));
+  const name = Buffer.from("padding");
+  const payload = Buffer.concat([leb128(name.length), name, ...blocks]);
+  const base = readFileSync(join(ROOT, "target", "stylus", "poseidon_stylus.wasm"));
+  writeFileSync(join(wasmDir, "poseidon_fragmented.wasm"), Buffer.concat([base, Buffer.from([0]), leb128(payload.length), payload]));
+  const [t3] = registry.stylus;
+  const entry = { ...t3, name: "PoseidonStylusFragmented", wasm: "poseidon_fragmented" };
+  const doc = { about: "test: one program over 24 KiB", create2: registry.create2, stylus: [entry], evm: [], examples: [] };
+  const registryFile = join(dir, "registry.json");
+  writeFileSync(registryFile, JSON.stringify(doc, null, 2));
+  return { registryFile, wasmDir, registry: doc, entry };
+}
+
+test("deploy: a program over 24 KiB deploys as cargo-stylus deploys it: fragments, then the root naming them, each at its CREATE2 address; the root activates, caches and answers; a re-run is a no-op", async () => {
+  requireBuild();
+  const dir = join(work, "fragments");
+  const big = fragmentedProgram(dir);
+  const d = stylusDeployment(big.entry, big.registry, { wasmDir: big.wasmDir });
+  const wasm = readFileSync(join(big.wasmDir, "poseidon_fragmented.wasm"));
+  // The layout of stylus-tools core/code (fragments of MAX_CODE_SIZE - 3 bytes after 0xEFF001; the
+  // root 0xEFF002 ‖ dictionary 0 ‖ length ‖ addresses) and what Nitro reads back from it.
+  assert.equal(d.fragments.length, 2);
+  assert.ok(d.programCodeBytes > MAX_CODE_SIZE);
+  assert.equal(d.fragments[0].codeBytes, MAX_CODE_SIZE);
+  const fragmentCode = (f) => "0x" + f.initCode.slice(2 + 2 * 43);
+  const pieces = d.fragments.map((f) => {
+    assert.equal(fragmentCode(f).slice(0, 8), "0xeff001", "fragment prefix");
+    return Buffer.from(fragmentCode(f).slice(8), "hex");
+  });
+  assert.ok(brotliDecompressSync(Buffer.concat(pieces)).equals(wasm), "the fragments are the compressed program, in order");
+  const rootCode = "0x" + d.initCode.slice(2 + 2 * 43);
+  assert.equal(rootCode, "0xeff00200" + wasm.length.toString(16).padStart(8, "0") + d.fragments.map((f) => f.address.slice(2).toLowerCase()).join(""));
+  assert.equal(d.initCode, initCodeReturning(rootCode));
+
+  const node = await startFakeNitro(DEV_CHAIN_ID);
+  const env = stubCargo(dir);
+  const out = join(dir, "out");
+  try {
+    const args = ["--rpc", node.url, "--registry", big.registryFile, "--wasm-dir", big.wasmDir, "--skip-evm", "--out-dir", out];
+    const first = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(first.status, 0, first.stderr + first.stdout);
+    assert.deepEqual(sentTransactions(first.stdout), [
+      "becomeChainOwner()",
+      "setL1PricePerUnit(uint256)",
+      `fund the proxy's one-time deployer ${registry.create2.factoryDeployer}`,
+      `deploy PoseidonStylusFragmented fragment 1/2 at ${d.fragments[0].address} (CREATE2)`,
+      `deploy PoseidonStylusFragmented fragment 2/2 at ${d.fragments[1].address} (CREATE2)`,
+      `deploy PoseidonStylusFragmented at ${d.address} (CREATE2)`,
+      `ArbWasm.activateProgram(${d.address})`,
+      `ArbOwner.addWasmCacheManager(${DEV_ADDRESS})`,
+      `ArbWasmCache.cacheProgram(${d.address})`,
+    ]);
+    assert.match(first.stdout, /PoseidonStylusFragmented: 2 fragments \(chain 412346 allows up to 4\)/);
+    for (const f of d.fragments) assert.equal(cast("codehash", "--rpc-url", node.url, f.address), f.codeHash);
+    assert.equal(cast("codehash", "--rpc-url", node.url, d.address), d.codeHash);
+    assert.equal(activations(node.url, d.codeHash), 1n);
+    assert.equal(await isCached(node.url, d.address), true);
+    // The root runs the reassembled program (the front decompresses its fragments as Nitro does).
+    assert.match(first.stdout, /PoseidonStylusFragmented: hash\(uint256,uint256\) of \(1, 2\) ok/);
+    assert.equal(cast("call", "--rpc-url", node.url, d.address, "hash(uint256,uint256)(uint256)", "1", "2").split(" ")[0], BigInt(HASH_1_2).toString());
+    // A fragment is no program: calling it fails.
+    const fragmentCall = spawnSync(join(CAST_DIR, "cast"), ["call", "--rpc-url", node.url, d.fragments[0].address, "hash(uint256,uint256)", "1", "2"], { encoding: "utf8" });
+    assert.notEqual(fragmentCall.status, 0, "a fragment is not callable");
+    const doc = JSON.parse(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8"));
+    assert.deepEqual(doc.contracts.PoseidonStylusFragmented.fragments, d.fragments.map((f) => ({ address: f.address, codeHash: f.codeHash })));
+
+    const before = readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8");
+    const again = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(again.status, 0, again.stderr + again.stdout);
+    assert.deepEqual(sentTransactions(again.stdout), []);
+    assert.equal(readFileSync(join(out, `${DEV_CHAIN_ID}.json`), "utf8"), before);
+  } finally {
+    node.stop();
+  }
+});
+
+test("deploy: fragments need ArbOS 60 and at most the chain's fragment count; the fake refuses a root Nitro could not reassemble", async () => {
+  requireBuild();
+  const dir = join(work, "fragments-refused");
+  const big = fragmentedProgram(dir);
+  const d = stylusDeployment(big.entry, big.registry, { wasmDir: big.wasmDir });
+  const env = stubCargo(dir);
+  const args = (url) => ["--rpc", url, "--registry", big.registryFile, "--wasm-dir", big.wasmDir, "--skip-evm", "--out-dir", join(dir, "out")];
+
+  const old = await startFakeNitro(DEV_CHAIN_ID, { arbos: 59 });
+  try {
+    const r = run(DEPLOY, args(old.url), { env, timeout: 600_000 });
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /PoseidonStylusFragmented: its code is over 24 KiB, so it deploys as 2 fragments and a root, which Nitro accepts from ArbOS 60; chain 412346 runs ArbOS 59 \(scripts\/devnode.sh upgrades a dev chain\)/);
+    assert.equal(await rpc(old.url, "eth_getCode", [d.fragments[0].address, "latest"]), "0x", "nothing deployed");
+  } finally {
+    old.stop();
+  }
+
+  const node = await startFakeNitro(DEV_CHAIN_ID);
+  try {
+    cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0xff), "becomeChainOwner()");
+    cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x70), "setMaxStylusContractFragments(uint8)", "1");
+    const r = run(DEPLOY, args(node.url), { env, timeout: 600_000 });
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /PoseidonStylusFragmented: its code needs 2 fragments; chain 412346 allows 1 \(ArbOwnerPublic.getMaxStylusContractFragments\(\)\)/);
+    cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x70), "setMaxStylusContractFragments(uint8)", "2");
+
+    // Roots that name the same fragments wrongly: Nitro's getWasmFromRootStylus fails on each.
+    const { factory, salt } = registry.create2;
+    for (const f of d.fragments) cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, factory, salt + f.initCode.slice(2));
+    const wasmLength = readFileSync(join(big.wasmDir, "poseidon_fragmented.wasm")).length;
+    const addresses = d.fragments.map((f) => f.address.slice(2).toLowerCase());
+    const badRoots = [
+      [wasmLength + 1, addresses, /decompressed length \d+ does not match expected length \d+/],
+      [wasmLength - 1, addresses, /decompression failed/],
+      [wasmLength, [...addresses].reverse(), /decompression failed/],
+    ];
+    for (const [length, order, error] of badRoots) {
+      const initCode = initCodeReturning("0xeff00200" + length.toString(16).padStart(8, "0") + order.join(""));
+      cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, factory, salt + initCode.slice(2));
+      const root = cast("create2", "--deployer", factory, "--salt", salt, "--init-code-hash", cast("keccak", initCode)).match(/0x[0-9a-fA-F]{40}/)[0];
+      const activation = spawnSync(join(CAST_DIR, "cast"), ["call", "--rpc-url", node.url, "--from", DEV_ADDRESS, "--value", "1ether", pad(0x71), "activateProgram(address)", root], { encoding: "utf8" });
+      assert.notEqual(activation.status, 0, `root with length ${length}`);
+      assert.match(activation.stderr, /program activation failed/);
+      assert.match(activation.stderr, error);
+    }
+    // A fragment alone cannot be activated.
+    const alone = spawnSync(join(CAST_DIR, "cast"), ["call", "--rpc-url", node.url, "--from", DEV_ADDRESS, "--value", "1ether", pad(0x71), "activateProgram(address)", d.fragments[0].address], { encoding: "utf8" });
+    assert.notEqual(alone.status, 0);
+    assert.match(alone.stderr, /fragmented stylus programs cannot be activated directly/);
+  } finally {
+    node.stop();
+  }
+});
+
+test("deploy: a node that will not simulate activations (Nitro >= v3.11.5): the data fee is capped by --max-data-fee, the gas limit covers the activation charge, ArbWasm refunds the rest", async () => {
+  requireBuild();
+  const dir = join(work, "no-simulation");
+  mkdirSync(dir, { recursive: true });
+  const t2 = registry.stylus.find((e) => e.name === "PoseidonStylusHash1");
+  const registryFile = join(dir, "registry.json");
+  writeFileSync(registryFile, JSON.stringify({ about: "test", create2: registry.create2, stylus: [t2], evm: [], examples: [] }));
+  const program = expected().PoseidonStylusHash1;
+  const env = stubCargo(dir);
+  const node = await startFakeNitro(DEV_CHAIN_ID, { refuseOffchainActivation: true });
+  try {
+    const args = ["--rpc", node.url, "--registry", registryFile, "--skip-evm", "--out-dir", join(dir, "out"), "--no-cache"];
+    const short = run(DEPLOY, [...args, "--max-data-fee", "1"], { env, timeout: 600_000 });
+    assert.equal(short.status, 1, short.stdout);
+    assert.match(short.stderr, /ArbWasm.activateProgram\(0x[0-9a-fA-F]{40}\)/);
+    assert.equal(activations(node.url, program.codeHash), 0n);
+
+    const r = run(DEPLOY, args, { env, timeout: 600_000 });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.match(
+      r.stdout,
+      /PoseidonStylusHash1: the node would not simulate the activation \(.*not allowed offchain.*\): sending up to 10000000000000000 wei \(--max-data-fee\) with a gas limit of 32000000 \(2000000 of it the activation charge\)/,
+    );
+    assert.equal(activations(node.url, program.codeHash), 1n);
+    // ArbWasm kept its data fee and returned the rest; the activation burnt its charge.
+    assert.equal(BigInt(await rpc(node.url, "eth_getBalance", [pad(0x71), "latest"])), 1_234_567_890n);
+    const tx = r.stdout.match(/^ok: ArbWasm.activateProgram\(0x[0-9a-fA-F]{40}\) tx (0x[0-9a-f]{64})$/m)[1];
+    assert.ok(BigInt((await rpc(node.url, "eth_getTransactionReceipt", [tx])).gasUsed) > 2_000_000n);
+  } finally {
+    node.stop();
+  }
+});
+
 // ------------------------------------------------- the gas report's Nitro measurement
 
 const MEASURE_NITRO = join(ROOT, "scripts", "gas-report", "measure-nitro.mjs");
@@ -644,6 +888,29 @@ test("gas report (nitro): rows measured in the state they claim", async () => {
     assert.equal(cached.rows.length, CALLS.length);
     assert.ok(cached.rows.every((row) => row.cached === true));
     assert.deepEqual(cached.unmeasured, []);
+  } finally {
+    node.stop();
+  }
+});
+
+test("gas report (meta): with a Nitro node, the report says the node's ArbOS version (ArbSys.arbOSVersion()) beside the meter's", async () => {
+  const node = await startFakeNitro(DEV_CHAIN_ID, { legacy: true, arbos: 60 });
+  const dir = join(work, "meta-nitro");
+  mkdirSync(dir, { recursive: true });
+  try {
+    const meta = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "meta.mjs"), "--stylus-source", "nitro", "--arbos", "61", "--nitro-rpc", node.url], { cwd: ROOT, encoding: "utf8" });
+    assert.equal(meta.status, 0, meta.stderr);
+    const doc = JSON.parse(meta.stdout);
+    assert.deepEqual(doc.arbos, { model: 61, nitro: 60 });
+    assert.match(doc.notes[0], /measured on a Nitro node running ArbOS 60 \(ArbSys.arbOSVersion\(\) − 55/);
+    writeFileSync(join(dir, "meta.json"), meta.stdout);
+    const rows = join(dir, "rows.json");
+    writeFileSync(rows, JSON.stringify({ rows: [{ section: "S", implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 4740, source: "nitro", cached: true }] }));
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), "--meta", join(dir, "meta.json"), rows], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const report = readFileSync(join(dir, "out", "report.md"), "utf8");
+    assert.match(report, /computed at ArbOS 61 \(`stylus-meter --arbos 61`: that version's rules\); `nitro` rows on a node running ArbOS 60 \(`ArbSys.arbOSVersion\(\)` − 55\)\./);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, "out", "gas.json"), "utf8")).arbos, { model: 61, nitro: 60 });
   } finally {
     node.stop();
   }

@@ -130,7 +130,8 @@ sol! {
     /// Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation (feature `noir`).
     #[sol(abi)]
     interface INoirPoseidon2 {
-        /// Noir's `std::hash::poseidon2::Poseidon2::hash(inputs, inputs.len())`, 0 to 1,024 inputs.
+        /// Noir's `poseidon::poseidon2::Poseidon2::hash(inputs, inputs.len())` (`std::hash::poseidon2`
+        /// up to Noir 1.0.0-beta.3, same values), 0 to 1,024 inputs.
         function noirHash(uint256[] calldata inputs) external pure returns (uint256);
         /// Noir's Poseidon2 hash of two inputs, `noirHash([a, b])`.
         function noirHash2(uint256 a, uint256 b) external pure returns (uint256);

@@ -3,7 +3,7 @@
 //! ```text
 //! poseidon hash 1 2          # 0x115cc0f5…189a
 //! poseidon poseidon2 123 123456
-//! poseidon noir 1 2          # Noir's std::hash::poseidon2: 0x038682aa…7383
+//! poseidon noir 1 2          # Noir's Poseidon2::hash (poseidon::poseidon2): 0x038682aa…7383
 //! poseidon permute --set codex 0 1 2
 //! poseidon compress 1 2 3 4
 //! poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # plonky2's Poseidon: four elements
@@ -39,7 +39,7 @@ const EXAMPLES: &str = "Examples, one per hash:
   poseidon hash 1 2                        circomlib Poseidon t = 3 (circomlibjs poseidon([1, 2]))
   poseidon hash 1 2 3 4 5                  circomlib Poseidon of 1 to 5 inputs (t = 2 … 6)
   poseidon poseidon2 123 123456            Poseidon2 t = 3, openzeppelin-crypto's two-input hash
-  poseidon noir 1 2                        Noir's std::hash::poseidon2 (0 or more inputs)
+  poseidon noir 1 2                        Noir's Poseidon2::hash (0 or more inputs)
   poseidon noir --variable-length 1 2      Noir's variable-length variant (a trailing 1)
   poseidon permute 0 1 2 3                 Poseidon2 permutation, t = 4, Barretenberg set
   poseidon permute --set codex 0 1 2       Poseidon2 permutation, t = 3, Codex set
@@ -74,7 +74,8 @@ enum Command {
         /// Second field element.
         b: String,
     },
-    /// Noir's Poseidon2 hash, `std::hash::poseidon2::Poseidon2::hash(inputs, n)`: barretenberg's
+    /// Noir's Poseidon2 hash, `poseidon::poseidon2::Poseidon2::hash(inputs, n)` (Noir's `poseidon`
+    /// library; `std::hash::poseidon2::Poseidon2::hash` up to 1.0.0-beta.3, same values): barretenberg's
     /// t = 4 sponge (Barretenberg set), equal to @zkpassport/poseidon2 `poseidon2Hash`.
     #[command(
         after_help = "Example: poseidon noir 1 2   # 0x038682aa1cb5ae4e0a3f13da432a95c77c5c111f6f030faf9cad641ce1ed7383"

@@ -320,18 +320,23 @@ fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
             };
             // Validated as Nitro's activation would: no address for a module that cannot activate.
             let program = Program::from_file_at(&wasm, arbos).map_err(bad_input)?;
-            if let CodeLayout::Fragments { fragments, .. } = program.layout() {
-                return Err(bad_input(format!(
-                    "{}: {} bytes of code exceed one contract ({} bytes); at {arbos} it deploys as a root and {} fragments, which this subcommand does not write",
-                    wasm.display(),
-                    program.sizes().code,
-                    stylus_meter::activation::MAX_CODE_BYTES,
-                    fragments.len()
-                )));
-            }
             let bytes =
                 std::fs::read(&wasm).map_err(|e| bad_input(format!("{}: {e}", wasm.display())))?;
-            let value = deployment_json(&bytes, create2);
+            let value = match (program.layout(), create2) {
+                (CodeLayout::Contract { .. }, _) => deployment_json(&bytes, create2),
+                (CodeLayout::Fragments { .. }, Some(create2)) => {
+                    fragmented_deployment_json(&bytes, create2)
+                }
+                (CodeLayout::Fragments { fragments, .. }, None) => {
+                    return Err(bad_input(format!(
+                        "{}: {} bytes of code exceed one contract ({} bytes): at {arbos} it deploys as {} fragments and a root naming their addresses; give --factory and --salt",
+                        wasm.display(),
+                        program.sizes().code,
+                        arbos::MAX_CODE_SIZE,
+                        fragments.len()
+                    )))
+                }
+            };
             if json {
                 println!("{value}");
             } else {
@@ -339,6 +344,7 @@ fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
                 for key in [
                     "wasm_bytes",
                     "project_hash_section",
+                    "program_code_bytes",
                     "code_bytes",
                     "code_hash",
                     "init_code_hash",
@@ -352,6 +358,20 @@ fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
                             v.as_str().map_or(v.to_string(), str::to_owned)
                         );
                     }
+                }
+                for (i, f) in value["fragments"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
+                    println!(
+                        "  fragment {:<12}{} ({} bytes, code hash {})",
+                        i + 1,
+                        f["address"].as_str().unwrap_or_default(),
+                        f["code_bytes"],
+                        f["code_hash"].as_str().unwrap_or_default()
+                    );
                 }
                 println!("  (--json adds the code and the init code)");
             }
@@ -371,6 +391,14 @@ fn stylus_code(wasm: &[u8]) -> Vec<u8> {
     code.extend(stylus_meter::brotli_compress(wasm));
     code
 }
+
+/// Nitro's fragment prefix, `0xEF 0xF0 0x01` (`NewStylusFragmentPrefix`, go-ethereum
+/// core/state/statedb_arbitrum.go): a fragment's code is this and a piece of the compressed module.
+const FRAGMENT_PREFIX: [u8; arbos::FRAGMENT_PREFIX_BYTES] = [0xEF, 0xF0, 0x01];
+
+/// Nitro's root prefix with the dictionary byte, `0xEF 0xF0 0x02 0x00` (`NewStylusRootPrefix`, same
+/// file; no dictionary, as cargo-stylus's `ROOT_NO_DICT`); the 4-byte decompressed length follows.
+const ROOT_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x02, 0x00];
 
 /// EVM init code that returns `code`: PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0,
 /// RETURN, then one byte 0x00 and the code at offset 43. The same layout as cargo-stylus's
@@ -405,6 +433,51 @@ fn deployment_json(wasm: &[u8], create2: Option<(Address, B256)>) -> serde_json:
         value["salt"] = salt.to_string().into();
         value["address"] = factory.create2(salt, init_hash).to_checksum(None).into();
     }
+    value
+}
+
+/// One contract of a deployment through `factory` with `salt`: its address, and its code, init code
+/// and hashes as JSON.
+fn contract_json(code: &[u8], (factory, salt): (Address, B256)) -> (Address, serde_json::Value) {
+    let init = init_code(code);
+    let init_hash = keccak256(&init);
+    let address = factory.create2(salt, init_hash);
+    let value = serde_json::json!({
+        "code_bytes": code.len(),
+        "code_hash": keccak256(code).to_string(),
+        "init_code_hash": init_hash.to_string(),
+        "code": hex(code),
+        "init_code": hex(&init),
+        "address": address.to_checksum(None),
+    });
+    (address, value)
+}
+
+/// What deploys a module whose code is over one contract, as cargo-stylus splits it (stylus-tools
+/// core/code/fragments.rs and contract.rs): the compressed module in pieces of
+/// `MAX_CODE_SIZE - 3` bytes, each a fragment `0xEFF001 ‖ piece`, deployed first; then the root
+/// `0xEFF002 ‖ 0x00 ‖ wasm length (4 bytes, big-endian) ‖ the fragments' addresses`, which Nitro
+/// reassembles (arbos/programs/programs.go `getWasmFromRootStylus`). The fragments go through the
+/// same factory and salt, so the root's code and address depend on the module alone. The top-level
+/// keys describe the root (the contract users call, activate and cache), as `deployment_json`'s do
+/// the single contract; `program_code_bytes` is what one contract would have held.
+fn fragmented_deployment_json(wasm: &[u8], create2: (Address, B256)) -> serde_json::Value {
+    let compressed = stylus_meter::brotli_compress(wasm);
+    let mut root = ROOT_PREFIX.to_vec();
+    root.extend((wasm.len() as u32).to_be_bytes());
+    let mut fragments = Vec::new();
+    for piece in compressed.chunks(arbos::MAX_CODE_SIZE - FRAGMENT_PREFIX.len()) {
+        let (address, fragment) = contract_json(&[&FRAGMENT_PREFIX[..], piece].concat(), create2);
+        root.extend(address.as_slice());
+        fragments.push(fragment);
+    }
+    let (_, mut value) = contract_json(&root, create2);
+    value["wasm_bytes"] = wasm.len().into();
+    value["project_hash_section"] = stylus_meter::cargo_stylus::has_project_hash(wasm).into();
+    value["program_code_bytes"] = (compressed.len() + STYLUS_CODE_PREFIX.len()).into();
+    value["factory"] = create2.0.to_checksum(None).into();
+    value["salt"] = create2.1.to_string().into();
+    value["fragments"] = fragments.into();
     value
 }
 
@@ -804,6 +877,47 @@ mod tests {
             [0x80, 0x60, 43, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3, 0x00]
         );
         assert_eq!(init[43..], code[..]);
+    }
+
+    #[test]
+    fn a_module_over_one_contract_deploys_as_fragments_and_a_root_naming_them() {
+        // 40 KB that brotli cannot shrink: two fragments, the first a full contract.
+        let mut wasm = b"\0asm\x01\0\0\0".to_vec();
+        let mut block = keccak256(b"incompressible");
+        while wasm.len() < 40_000 {
+            wasm.extend(block.as_slice());
+            block = keccak256(block);
+        }
+        let create2 = (Address::repeat_byte(0x4e), B256::repeat_byte(0x07));
+        let value = fragmented_deployment_json(&wasm, create2);
+        let fragments = value["fragments"].as_array().unwrap();
+        assert_eq!(fragments.len(), 2);
+        assert_eq!(fragments[0]["code_bytes"], arbos::MAX_CODE_SIZE);
+        let hex_bytes = |v: &serde_json::Value| parse_hex(v.as_str().unwrap()).unwrap();
+        let mut payload: Vec<u8> = Vec::new();
+        let mut root = [&ROOT_PREFIX[..], &(wasm.len() as u32).to_be_bytes()].concat();
+        for fragment in fragments {
+            let code = hex_bytes(&fragment["code"]);
+            assert_eq!(code[..3], FRAGMENT_PREFIX);
+            payload.extend(&code[3..]);
+            let init_hash = keccak256(hex_bytes(&fragment["init_code"]));
+            let address = create2.0.create2(create2.1, init_hash);
+            assert_eq!(fragment["address"], address.to_checksum(None));
+            root.extend(address.as_slice());
+        }
+        assert_eq!(
+            payload,
+            stylus_meter::brotli_compress(&wasm),
+            "the pieces, in order, are the compressed module"
+        );
+        assert_eq!(
+            hex_bytes(&value["code"]),
+            root,
+            "the root names the fragments in order"
+        );
+        assert_eq!(root.len(), arbos::ROOT_HEADER_BYTES + 20 * fragments.len());
+        let root_address = create2.0.create2(create2.1, keccak256(init_code(&root)));
+        assert_eq!(value["address"], root_address.to_checksum(None));
     }
 
     #[test]

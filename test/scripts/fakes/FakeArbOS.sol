@@ -6,9 +6,51 @@ pragma solidity ^0.8.24;
 // in Nitro's precompiles/*.go and arbos/programs/programs.go, reduced to what the scripts rely on; the
 // `fake*` functions are the test's levers (an ArbOS upgrade, time passing) and have no Nitro counterpart.
 
+address constant ARB_SYS = address(0x64);
 address constant ARB_OWNER = address(0x70);
 address constant ARB_WASM = address(0x71);
 address constant ARB_DEBUG = address(0xff);
+
+/// @notice ArbSys (0x64): the chain id and the ArbOS version, which a chain owner's scheduled
+/// upgrade raises when the next block starts (Nitro arbos/arbosState: UpgradeArbosVersionIfNecessary).
+contract FakeArbSys {
+    /// @notice A fresh `nitro --dev` chain of the v3.11 images (reported by their users; Nitro's
+    /// cmd/chaininfo/arbitrum_chain_info.json "arb-dev-test" had 51 in v3.9).
+    uint64 public constant DEV_GENESIS_ARBOS = 59;
+
+    uint64 internal version;
+    uint64 internal scheduledVersion;
+    uint64 internal scheduledTimestamp;
+    uint256 internal scheduledInBlock;
+
+    function arbChainID() external view returns (uint256) {
+        return block.chainid;
+    }
+
+    /// @notice 55 + the ArbOS version (Nitro precompiles/ArbSys.go: "Nitro starts at version 56").
+    function arbOSVersion() external view returns (uint256) {
+        return 55 + currentArbOS();
+    }
+
+    function currentArbOS() public view returns (uint64) {
+        uint64 before = version == 0 ? DEV_GENESIS_ARBOS : version;
+        if (scheduledVersion == 0 || block.number <= scheduledInBlock) return before;
+        // forge-lint: disable-next-line(block-timestamp)
+        return block.timestamp >= scheduledTimestamp ? scheduledVersion : before;
+    }
+
+    /// @notice What ArbOwner.scheduleArbOSUpgrade does.
+    function fakeSchedule(uint64 newVersion, uint64 timestamp) external {
+        require(msg.sender == ARB_OWNER, "only ArbOwner");
+        version = currentArbOS();
+        (scheduledVersion, scheduledTimestamp, scheduledInBlock) = (newVersion, timestamp, block.number);
+    }
+
+    /// @notice The test's lever: a chain that runs `newVersion` already.
+    function fakeSetArbOS(uint64 newVersion) external {
+        (version, scheduledVersion) = (newVersion, 0);
+    }
+}
 
 /// @notice ArbOwner (0x70): chain owners, cache managers and the L1 price per unit.
 contract FakeArbOwner {
@@ -19,6 +61,7 @@ contract FakeArbOwner {
     mapping(address => bool) public isCacheManager;
     bool internal l1PriceSet;
     uint256 internal l1Price;
+    uint8 internal maxFragments;
 
     modifier onlyOwner() {
         if (!isChainOwner[msg.sender]) revert NotChainOwner(msg.sender);
@@ -39,6 +82,20 @@ contract FakeArbOwner {
         isCacheManager[manager] = true;
     }
 
+    function scheduleArbOSUpgrade(uint64 newVersion, uint64 timestamp) external onlyOwner {
+        FakeArbSys(ARB_SYS).fakeSchedule(newVersion, timestamp);
+    }
+
+    function setMaxStylusContractFragments(uint8 count) external onlyOwner {
+        maxFragments = count;
+    }
+
+    /// @notice Nitro's initial MaxFragmentCount, 4 (arbos/programs/params.go initialMaxFragmentCount;
+    /// an older snapshot had 2; Nethermind's Arbitrum port has 4 too).
+    function maxStylusContractFragments() external view returns (uint8) {
+        return maxFragments == 0 ? 4 : maxFragments;
+    }
+
     /// @notice The L1 price per unit: a dev node starts above 0.
     function l1PricePerUnit() external view returns (uint256) {
         return l1PriceSet ? l1Price : 50 gwei;
@@ -56,6 +113,13 @@ contract FakeArbDebug {
 contract FakeArbOwnerPublic {
     function isChainOwner(address account) external view returns (bool) {
         return FakeArbOwner(ARB_OWNER).isChainOwner(account);
+    }
+
+    /// @notice From ArbOS 60 (ArbosVersion_StylusContractLimit); reverts without data before, as
+    /// Nitro's precompile methods do below their version.
+    function getMaxStylusContractFragments() external view returns (uint8) {
+        if (FakeArbSys(ARB_SYS).currentArbOS() < 60) revert();
+        return FakeArbOwner(ARB_OWNER).maxStylusContractFragments();
     }
 }
 
@@ -77,6 +141,8 @@ contract FakeArbWasm {
 
     /// @notice The data fee of an activation, in wei (Nitro prices it by the program's asm size).
     uint256 public constant DATA_FEE = 1_234_567_890;
+    /// @notice The constant gas every activation burns first (ArbOwner sets it on a real chain).
+    uint64 internal constant ACTIVATION_GAS = 2_000_000;
     /// @notice Nitro's default ExpiryDays (365).
     uint256 public constant EXPIRY = 365 days;
 
@@ -109,12 +175,26 @@ contract FakeArbWasm {
         return codehashVersion(program.codehash);
     }
 
-    /// @notice Activates the code at `program` (any caller), charging DATA_FEE and returning the rest.
+    /// @notice From ArbOS 59 (Nitro arbos/programs/programs.go ActivationGas).
+    function activationGas() external view returns (uint64) {
+        if (FakeArbSys(ARB_SYS).currentArbOS() < 59) revert();
+        return ACTIVATION_GAS;
+    }
+
+    /// @notice Activates the code at `program` (any caller), burning the activation charge, charging
+    /// DATA_FEE and returning the rest. A root's fragments are checked as Nitro's getWasmFromRootStylus
+    /// does, short of decompressing them (test/scripts/fakes/stylus-front.mjs does that).
     function activateProgram(address program) external payable returns (uint16 version, uint256 dataFee) {
+        if (FakeArbSys(ARB_SYS).currentArbOS() >= 59) burn(ACTIVATION_GAS);
         bytes memory code = program.code;
-        if (code.length < 4 || code[0] != 0xef || code[1] != 0xf0 || code[2] != 0x00) {
-            revert ProgramNotWasm();
+        if (code.length < 4 || code[0] != 0xef || code[1] != 0xf0) revert ProgramNotWasm();
+        if (code[2] == 0x01) {
+            revert(
+                "fragmented stylus programs cannot be activated directly; activate the root program instead"
+            );
         }
+        if (code[2] == 0x02) checkRoot(code);
+        else if (code[2] != 0x00) revert ProgramNotWasm();
         Program memory current = programs[program.codehash];
         bool expired = block.timestamp - current.activatedAt > EXPIRY;
         if (current.version == stylusVersion() && !expired) revert ProgramUpToDate();
@@ -124,6 +204,34 @@ contract FakeArbWasm {
         activations[program.codehash] += 1;
         payable(msg.sender).transfer(msg.value - DATA_FEE);
         return (stylusVersion(), DATA_FEE);
+    }
+
+    /// @notice Burns `gas` (out of gas, so the transaction fails, when less is left).
+    function burn(uint256 gas) internal view {
+        uint256 until = gasleft() - gas;
+        while (gasleft() > until) {}
+    }
+
+    /// @notice Root 0xEFF002 ‖ dictionary ‖ length (4 bytes) ‖ 20-byte fragment addresses: from ArbOS
+    /// 60, 1 to MaxFragmentCount fragments, each 0xEFF001 code.
+    function checkRoot(bytes memory code) internal view {
+        if (FakeArbSys(ARB_SYS).currentArbOS() < 60) revert("specified bytecode is not a Stylus program");
+        if (code.length < 8 || (code.length - 8) % 20 != 0) revert("stylus program root has invalid length");
+        uint256 count = (code.length - 8) / 20;
+        if (count == 0) revert("invalid wasm: fragment count cannot be zero");
+        if (count > FakeArbOwner(ARB_OWNER).maxStylusContractFragments()) {
+            revert("invalid wasm: fragment count exceeds limit");
+        }
+        for (uint256 i = 0; i < count; i++) {
+            address fragment;
+            assembly ("memory-safe") {
+                fragment := shr(96, mload(add(add(code, 40), mul(i, 20))))
+            }
+            bytes memory piece = fragment.code;
+            if (piece.length < 4 || piece[0] != 0xef || piece[1] != 0xf0 || piece[2] != 0x01) {
+                revert("specified bytecode is not a Stylus program fragment");
+            }
+        }
     }
 
     /// @notice An ArbOS upgrade that raises the Stylus version: every program needs activating again.

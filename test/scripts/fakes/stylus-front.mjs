@@ -1,16 +1,24 @@
 // A JSON-RPC front for an anvil that stands in for a Nitro node where Stylus makes Nitro's EVM differ
 // (test/scripts/nitro-scripts.test.mjs starts it as a process of its own, so the tests can wait for
 // the scripts synchronously):
-// - code that starts with Nitro's Stylus prefix 0xEFF000 can be created (Nitro exempts it from
-//   EIP-3541, which makes anvil refuse any code starting with 0xEF): a transaction to the CREATE2
-//   factory whose init code returns such code (run on a pre-London anvil to see) is mined, and the
-//   code is put at its CREATE2 address;
-// - a call to such code runs the program: it is brotli-decompressed and run through the meter (the
-//   real WASM), once ArbWasm (the fake at 0x71) says its code hash is active; otherwise the call
-//   reverts with ArbWasm's error, as Nitro's does.
+// - code that starts with one of Nitro's Stylus prefixes can be created (Nitro exempts them from
+//   EIP-3541, which makes anvil refuse any code starting with 0xEF; go-ethereum core/state
+//   statedb_arbitrum.go): a program 0xEFF000, and from ArbOS 60 a fragment 0xEFF001 or a root
+//   0xEFF002. A transaction to the CREATE2 factory whose init code returns such code (run on a
+//   pre-London anvil to see) is mined, and the code is put at its CREATE2 address;
+// - a call to a program or a root runs the program: its WASM (decompressed; a root's reassembled from
+//   its fragments as Nitro's getWasmFromRootStylus does) runs through the meter, once ArbWasm (the
+//   fake at 0x71) says its code hash is active; otherwise the call reverts with ArbWasm's error, as
+//   Nitro's does. A call to a fragment is left to anvil, whose EVM fails on 0xEF, as Nitro's does;
+// - ArbWasm.activateProgram is checked as Nitro's activation checks the module: the WASM must
+//   reassemble to the root's length and pass `stylus-meter check` at the chain's ArbOS version; a transaction that would fail
+//   there is refused with Nitro's message (Nitro would mine it and revert). With
+//   --refuse-offchain-activation, eth_call and eth_estimateGas of an activation fail, as on Nitro
+//   v3.11.5 and later by default ("Stylus activation is refused for eth_call and eth_estimateGas by
+//   default"; the message here is the fake's own).
 // Everything else goes to anvil unchanged.
 //
-//   node stylus-front.mjs UPSTREAM_URL BERLIN_URL FACTORY METER CAST WORK_DIR
+//   node stylus-front.mjs UPSTREAM_URL BERLIN_URL FACTORY METER CAST WORK_DIR [--refuse-offchain-activation]
 // prints "listening http://127.0.0.1:PORT" and serves until killed.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -18,13 +26,15 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 
-const [upstream, berlin, factoryArg, meter, castBin, work] = process.argv.slice(2);
+const [upstream, berlin, factoryArg, meter, castBin, work, ...flags] = process.argv.slice(2);
 const factory = factoryArg.toLowerCase();
+const refuseOffchainActivation = flags.includes("--refuse-offchain-activation");
 const ARB_WASM = "0x0000000000000000000000000000000000000071";
 const STOP = "0x00";
 
 const cast = (...args) => execFileSync(castBin, args, { encoding: "utf8", maxBuffer: 64 << 20 }).trim();
 const SELECTOR_CODEHASH_VERSION = cast("sig", "codehashVersion(bytes32)");
+const SELECTOR_ACTIVATE_PROGRAM = cast("sig", "activateProgram(address)");
 
 async function send(url, message) {
   const request = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message) };
@@ -41,7 +51,46 @@ async function rpc(url, method, params) {
   return body.result;
 }
 
-const isStylusCode = (code) => code.toLowerCase().startsWith("0xeff000");
+// Nitro's Stylus prefixes (go-ethereum core/state/statedb_arbitrum.go).
+const PROGRAM = "0xeff000";
+const FRAGMENT = "0xeff001";
+const ROOT = "0xeff002";
+/** Code Nitro lets a contract have although it starts with 0xEF. */
+const isStylusCode = (code) => [PROGRAM, FRAGMENT, ROOT].some((prefix) => code.toLowerCase().startsWith(prefix));
+/** Code Nitro runs as a Stylus program: a program or a root (a fragment is not callable). */
+const isCallableStylus = (code) => [PROGRAM, ROOT].some((prefix) => code.toLowerCase().startsWith(prefix));
+
+/**
+ * The WASM of a program or a root, as Nitro reads it (arbos/programs/programs.go
+ * getWasmFromClassicStylus, getWasmFromRootStylus): a program is prefix ‖ dictionary ‖ brotli; a
+ * root is 0xEFF002 ‖ dictionary ‖ decompressed length (4 bytes) ‖ fragment addresses, whose
+ * payloads (each fragment's code after 0xEFF001) are concatenated in order and decompressed to
+ * exactly that length. Only the empty dictionary (0) is known here. Throws Nitro's error.
+ */
+async function wasmOf(code) {
+  const hex = code.toLowerCase().slice(2);
+  const dictionary = hex.slice(6, 8);
+  if (dictionary !== "00") throw new Error(`unsupported dictionary type: ${parseInt(dictionary, 16)} (the fake knows only 0)`);
+  if (code.toLowerCase().startsWith(PROGRAM)) return brotliDecompressSync(Buffer.from(hex.slice(8), "hex"));
+  const length = parseInt(hex.slice(8, 16), 16);
+  const addresses = hex.slice(16);
+  if (addresses.length % 40 !== 0) throw new Error(`stylus program root address data has invalid length: ${addresses.length / 2}`);
+  if (addresses.length === 0) throw new Error("invalid wasm: fragment count cannot be zero");
+  const payloads = [];
+  for (let at = 0; at < addresses.length; at += 40) {
+    const fragment = (await rpc(upstream, "eth_getCode", ["0x" + addresses.slice(at, at + 40), "latest"])).toLowerCase();
+    if (!fragment.startsWith(FRAGMENT) || fragment.length <= FRAGMENT.length) throw new Error("specified bytecode is not a Stylus program fragment");
+    payloads.push(Buffer.from(fragment.slice(FRAGMENT.length), "hex"));
+  }
+  let wasm;
+  try {
+    wasm = brotliDecompressSync(Buffer.concat(payloads), { maxOutputLength: length });
+  } catch (e) {
+    throw new Error(`decompression failed: ${e.message}`);
+  }
+  if (wasm.length !== length) throw new Error(`invalid wasm: decompressed length ${wasm.length} does not match expected length ${length}`);
+  return wasm;
+}
 
 /** Waits (up to a minute) until `hash` is mined upstream. */
 async function minedReceipt(hash) {
@@ -58,7 +107,36 @@ async function initCodeOutput(initCode) {
   return body.error ? "0x" : body.result;
 }
 
+/** The chain's ArbOS version (ArbSys.arbOSVersion() - 55): the rules the meter applies here. */
+async function arbos() {
+  return String(Number(BigInt(await rpc(upstream, "eth_call", [{ to: "0x0000000000000000000000000000000000000064", data: "0x051038f2" }, "latest"]))) - 55);
+}
+
 const wasmFiles = new Map();
+/** The file holding the WASM of the program or root at `address` (written once per code hash). */
+async function wasmFile(address) {
+  const codehash = (await rpc(upstream, "eth_getProof", [address, [], "latest"])).codeHash;
+  if (!wasmFiles.has(codehash)) {
+    const file = join(work, `program-${codehash.slice(2, 18)}.wasm`);
+    writeFileSync(file, await wasmOf(await rpc(upstream, "eth_getCode", [address, "latest"])));
+    wasmFiles.set(codehash, file);
+  }
+  return { codehash, file: wasmFiles.get(codehash) };
+}
+
+/** Why Nitro would refuse to activate the program at `address`, or null when it would not. */
+async function activationRefusal(address) {
+  const code = await rpc(upstream, "eth_getCode", [address, "latest"]);
+  if (!isCallableStylus(code)) return null; // ArbWasm (the fake) answers for the rest
+  try {
+    const { file } = await wasmFile(address);
+    execFileSync(meter, ["check", "--arbos", await arbos(), "--wasm", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return null;
+  } catch (e) {
+    return `program activation failed: ${String(e.stderr ?? "").trim() || e.message}`;
+  }
+}
+
 /** Runs the program at `to` on `calldata`: { result, gas } or { error } as Nitro would answer. */
 async function runProgram(to, calldata) {
   const codehash = (await rpc(upstream, "eth_getProof", [to, [], "latest"])).codeHash;
@@ -69,15 +147,10 @@ async function runProgram(to, calldata) {
     params: [{ to: ARB_WASM, data: SELECTOR_CODEHASH_VERSION + codehash.slice(2) }, "latest"],
   });
   if (active.error) return { error: active.error };
-  if (!wasmFiles.has(codehash)) {
-    const code = await rpc(upstream, "eth_getCode", [to, "latest"]);
-    const file = join(work, `program-${codehash.slice(2, 18)}.wasm`);
-    writeFileSync(file, brotliDecompressSync(Buffer.from(code.slice(10), "hex")));
-    wasmFiles.set(codehash, file);
-  }
+  const { file } = await wasmFile(to);
   let out;
   try {
-    out = JSON.parse(execFileSync(meter, ["call", "--wasm", wasmFiles.get(codehash), "--calldata", calldata, "--json"], { encoding: "utf8" }));
+    out = JSON.parse(execFileSync(meter, ["call", "--arbos", await arbos(), "--wasm", file, "--calldata", calldata, "--json"], { encoding: "utf8" }));
   } catch (e) {
     return { error: { code: -32000, message: `stylus-meter: ${String(e.stderr).trim()}` } };
   }
@@ -91,8 +164,14 @@ async function handle(message) {
   const reply = (body) => ({ jsonrpc: "2.0", id, ...body });
   const call = params[0] ?? {};
   const data = call.data ?? call.input;
+  const activates = (to, input) => to?.toLowerCase() === ARB_WASM && input?.toLowerCase().startsWith(SELECTOR_ACTIVATE_PROGRAM);
+  if ((method === "eth_call" || method === "eth_estimateGas") && activates(call.to, data)) {
+    if (refuseOffchainActivation) return reply({ error: { code: -32000, message: "stylus activation is not allowed offchain (eth_call, eth_estimateGas)" } });
+    const refusal = await activationRefusal("0x" + data.slice(34, 74));
+    if (refusal) return reply({ error: { code: -32000, message: refusal } });
+  }
   if ((method === "eth_call" || method === "eth_estimateGas") && call.to) {
-    if (isStylusCode(await rpc(upstream, "eth_getCode", [call.to, "latest"]))) {
+    if (isCallableStylus(await rpc(upstream, "eth_getCode", [call.to, "latest"]))) {
       const out = await runProgram(call.to, data ?? "0x");
       if (out.error) return reply({ error: out.error });
       return reply({ result: method === "eth_call" ? out.result : "0x" + (out.gas + 21_000 + 50_000).toString(16) });
@@ -104,6 +183,10 @@ async function handle(message) {
   if (method === "eth_sendRawTransaction") {
     let tx = JSON.parse(cast("decode-transaction", params[0]));
     if (typeof tx === "string") tx = JSON.parse(tx);
+    if (activates(tx.to, tx.input)) {
+      const refusal = await activationRefusal("0x" + tx.input.slice(34, 74));
+      if (refusal) return reply({ error: { code: -32000, message: refusal } });
+    }
     if (tx.to?.toLowerCase() === factory) {
       const salt = tx.input.slice(0, 66);
       const initCode = "0x" + tx.input.slice(66);

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use poseidon_bn254::{poseidon2, Fr};
-//! // Noir: std::hash::poseidon2::Poseidon2::hash([1, 2], 2)
+//! // Noir: poseidon::poseidon2::Poseidon2::hash([1, 2], 2) (std::hash::poseidon2 up to 1.0.0-beta.3)
 //! let h = poseidon2::noir::hash(&[Fr::from_u64(1), Fr::from_u64(2)]);
 //! assert_eq!(h.to_string(), "0x038682aa1cb5ae4e0a3f13da432a95c77c5c111f6f030faf9cad641ce1ed7383");
 //! // Any instance's permutation:
@@ -19,7 +19,7 @@
 //!
 //! | set | who uses it | widths here |
 //! |---|---|---|
-//! | [`Barretenberg`](params::barretenberg_t4) (after bb476b9) | barretenberg, so Noir's `std::hash::poseidon2` and Aztec (t = 4); openzeppelin-crypto 0.3 (t = 3); taceo-poseidon2 (t = 2, 3, 4, …); zkhash (t = 3); TaceoLabs `poseidon2-solidity` (t = 2, 3, 4); `@zkpassport/poseidon2` (t = 4) | `params::barretenberg_t{2,3,4}` |
+//! | [`Barretenberg`](params::barretenberg_t4) (after bb476b9) | barretenberg, so Noir's Poseidon2 hash (`poseidon::poseidon2`, formerly `std::hash::poseidon2`) and Aztec (t = 4); openzeppelin-crypto 0.3 (t = 3); taceo-poseidon2 (t = 2, 3, 4, …); zkhash (t = 3); TaceoLabs `poseidon2-solidity` (t = 2, 3, 4); `@zkpassport/poseidon2` (t = 4) | `params::barretenberg_t{2,3,4}` |
 //! | [`Codex`](params::codex_t3) (before bb476b9) | Codex's storage proofs (`nim-poseidon2`, t = 3); the seed implementation `rust-poseidon-bn254-pure` ("old" constants, t = 2, 3, 4) | `params::codex_t{2,3,4}` |
 //!
 //! # Structure

@@ -1,6 +1,8 @@
-//! Noir's Poseidon2 hash: `std::hash::poseidon2::Poseidon2::hash(inputs, n)` of Noir's standard
-//! library, which is barretenberg's Poseidon2 sponge over the t = 4 Barretenberg-set permutation
-//! (`@zkpassport/poseidon2` computes the same in TypeScript).
+//! Noir's Poseidon2 hash: `poseidon::poseidon2::Poseidon2::hash(inputs, n)` of Noir's `poseidon`
+//! library in current releases, `std::hash::poseidon2::Poseidon2::hash(inputs, n)` of Noir's
+//! standard library up to 1.0.0-beta.3 (the same values), which is barretenberg's Poseidon2 sponge
+//! over the t = 4 Barretenberg-set permutation (`@zkpassport/poseidon2` computes the same in
+//! TypeScript).
 //!
 //! The sponge: rate 3 (lanes 0, 1, 2), capacity 1 (lane 3), the capacity lane starting at
 //! n · 2^64 for a message of n elements (one output). Inputs are absorbed three at a time, adding

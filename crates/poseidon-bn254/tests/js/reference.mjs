@@ -38,7 +38,7 @@ const builders = {
     const byArity = [null, lite.poseidon1, lite.poseidon2, lite.poseidon3, lite.poseidon4, lite.poseidon5];
     return (inputs) => byArity[inputs.length](inputs);
   },
-  // barretenberg's Poseidon2 sponge (Noir's std::hash::poseidon2) in TypeScript.
+  // barretenberg's Poseidon2 sponge (Noir's poseidon::poseidon2, formerly std::hash::poseidon2) in TypeScript.
   "zkpassport-noir": async () => {
     const { poseidon2Hash } = await import("@zkpassport/poseidon2");
     return (inputs) => poseidon2Hash(inputs);

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Five programs or one? Meters, at one ArbOS version, each family's functions served by their own
+// programs (the deployables) and by one program with all of them (a registry entry marked
+// "deployable": false), and prints the tables of contracts/poseidon-stylus/README.md ("Five programs
+// or one?"): sizes and fixed costs per program, every call cached and uncached, and transactions
+// that call several functions (where ArbOS 60's recent-program rule lets one program pay its init
+// once).
+//
+//   scripts/build-wasm.sh --all                     # the deployables and the one-program entries
+//   node scripts/program-layout.mjs [--arbos 61] [--meter PATH] [--wasm-dir DIR]
+//
+// Every figure is the meter's (`model`): a call is a transaction's gas − 21,000 (`stylus-meter call`);
+// a transaction of several calls is the sum of the program frames a contract's calls pay
+// (`stylus-meter calls`: cached init, memory, execution, and init for the first call to an uncached
+// program in the block), without the contract's own CALL costs, which both layouts pay alike.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { CALLS } from "./gas-report/calls.mjs";
+import { foundryBin } from "./lib/foundry.mjs";
+import { METER, WASM_DIR, loadRegistry } from "./lib/deployables.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const meter = option("--meter", METER);
+const wasmDir = option("--wasm-dir", WASM_DIR);
+const arbos = option("--arbos", "61");
+
+/**
+ * The families compared: the calls each deployable serves today (scripts/gas-report/calls.mjs) and
+ * the registry entry that serves them all. `transactions`: sets of calls made in one transaction.
+ */
+const FAMILIES = [
+  {
+    name: "circomlib Poseidon",
+    one: "PoseidonStylusCircomlib",
+    calls: CALLS.filter((c) => c.section === "circomlib Poseidon" && !c.function.startsWith("nodesFromPath")),
+    transactions: [
+      ["hash(1,2)"],
+      ["hash(1,2)", "hash(1,2,3)"],
+      ["hash(1,2)", "hash(1,2,3)", "hash(1,2,3,4,5)"],
+      ["hash(1)", "hash(1,2)", "hash(1,2,3)", "hash(1,2,3,4)", "hash(1,2,3,4,5)"],
+    ],
+  },
+  {
+    name: "Poseidon2, Barretenberg set",
+    one: "PoseidonStylusPoseidon2Barretenberg",
+    calls: CALLS.filter((c) =>
+      ["poseidon2(1,2)", "noirHash2(1,2)", "poseidon2PermuteT4([1,2,3,4])", "poseidon2PermuteT2([1,2])", "poseidon2PermuteT3([1,2,3])"].includes(c.function),
+    ),
+    transactions: [
+      ["noirHash2(1,2)", "poseidon2PermuteT3([1,2,3])"],
+      ["poseidon2(1,2)", "noirHash2(1,2)", "poseidon2PermuteT2([1,2])", "poseidon2PermuteT3([1,2,3])"],
+    ],
+  },
+];
+
+function tool(command, commandArgs) {
+  try {
+    return execFileSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"] }).trim();
+  } catch (e) {
+    throw new Error(`program-layout: ${path.basename(command)} ${commandArgs.slice(0, 3).join(" ")}: ${String(e.stderr ?? e.message).trim()}`);
+  }
+}
+const meterJson = (sub, wasm, rest) => JSON.parse(tool(meter, [sub, "--arbos", arbos, "--wasm", wasm, ...rest, "--json"]));
+const wasmOf = (stem) => path.join(wasmDir, `${stem}.wasm`);
+const calldataOf = (call) => tool(foundryBin("cast"), ["calldata", call.sig, ...call.castArgs]);
+const fmt = (n) => n.toLocaleString("en-US");
+const signed = (n) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "0");
+
+/** Sizes and fixed costs of one program, from `stylus-meter check`. */
+function programRow(label, stem) {
+  const c = meterJson("check", wasmOf(stem), []);
+  if (!c.valid) throw new Error(`program-layout: ${stem} does not activate at ArbOS ${arbos}: ${JSON.stringify(c)}`);
+  const contracts = c.layout.kind === "contract" ? "1" : `root + ${c.layout.fragments.length} fragments`;
+  return `| ${label} | ${fmt(c.sizes.wasm)} | ${fmt(c.sizes.code)} | ${contracts} | ${fmt(c.gas.init)} | ${fmt(c.gas.cached_init)} | ${fmt(c.activation_charge.total)} |`;
+}
+
+/** Gas of the calls made, in order, in one transaction from a contract to one program. */
+function frames(stem, calls, uncached) {
+  const flags = calls.flatMap((call) => ["--calldata", calldataOf(call)]);
+  return meterJson("calls", wasmOf(stem), [...flags, ...(uncached ? ["--uncached"] : [])]).total_frame_gas;
+}
+
+function family(f, registry) {
+  const oneStem = registry.stylus.find((e) => e.name === f.one).wasm;
+  const separate = [...new Set(f.calls.map((c) => c.deployable))];
+  const lines = [`### ${f.name}`, ""];
+  lines.push("| program | WASM bytes | code bytes | contracts | init gas | cached init gas | activation gas |");
+  lines.push("|---|---:|---:|---|---:|---:|---:|");
+  for (const stem of separate) lines.push(programRow(`\`${stem}.wasm\``, stem));
+  lines.push(programRow(`\`${oneStem}.wasm\` (one program)`, oneStem));
+  lines.push("");
+  lines.push("| call | own program, cached / uncached | one program, cached / uncached | one program costs |");
+  lines.push("|---|---:|---:|---:|");
+  for (const call of f.calls) {
+    const run = (stem) => meterJson("call", wasmOf(stem), ["--sig", call.sig, "--args", call.meterArgs]).gas;
+    const own = run(call.deployable);
+    const one = run(oneStem);
+    lines.push(
+      `| \`${call.function}\` | ${fmt(own.cached_call)} / ${fmt(own.uncached_call)} | ${fmt(one.cached_call)} / ${fmt(one.uncached_call)} | ${signed(one.cached_call - own.cached_call)} / ${signed(one.uncached_call - own.uncached_call)} |`,
+    );
+  }
+  lines.push("");
+  lines.push("| one transaction calls | programs uncached: own programs / one program | programs cached: own programs / one program |");
+  lines.push("|---|---:|---:|");
+  for (const names of f.transactions) {
+    const calls = names.map((name) => f.calls.find((c) => c.function === name));
+    const byProgram = (uncached) =>
+      [...new Set(calls.map((c) => c.deployable))].reduce((sum, stem) => sum + frames(stem, calls.filter((c) => c.deployable === stem), uncached), 0);
+    const cell = (uncached) => {
+      const own = byProgram(uncached);
+      const one = frames(oneStem, calls, uncached);
+      return `${fmt(own)} / ${fmt(one)} (${signed(one - own)})`;
+    };
+    lines.push(`| ${names.map((n) => `\`${n}\``).join(", ")} | ${cell(true)} | ${cell(false)} |`);
+  }
+  return lines;
+}
+
+function main() {
+  const registry = loadRegistry();
+  const out = [
+    `Measured with \`node scripts/program-layout.mjs\` (stylus-meter, \`model\`, ArbOS ${arbos}) on the files of \`scripts/build-wasm.sh --all\`.`,
+    "",
+  ];
+  for (const f of FAMILIES) out.push(...family(f, registry), "");
+  console.log(out.join("\n").trimEnd());
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
+}
