@@ -49,4 +49,5 @@ interface Vm {
     function lastCallGas() external view returns (Gas memory gas);
     function store(address target, bytes32 slot, bytes32 value) external;
     function load(address target, bytes32 slot) external view returns (bytes32 data);
+    function parseJsonAddress(string calldata json, string calldata key) external pure returns (address);
 }
