@@ -78,14 +78,17 @@ node scripts/gas-report/ladder.mjs --meter "$METER" > "$WORK/ladder.json"
 step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
 "$ROOT/scripts/evm-gas.sh"
 
-step "The example tree over the Stylus program, composed from the anvil tree and the meter (model)"
-STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.json and a WASM that serves them."
-node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" > "$WORK/stylus-tree.json"
+step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/apps-gas.sh)"
+"$ROOT/scripts/apps-gas.sh" "$OUT/apps.json"
+
+step "Stylus-linked rows (the example tree, the apps), composed from the anvil transactions and the meter (model)"
+STEP_HINT="model-stylus needs the recorded hasher frames in gas-report/evm.json and apps.json, and a WASM that answers their calldata."
+node scripts/gas-report/model-stylus.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" --apps "$OUT/apps.json" > "$WORK/stylus-model.json"
 STEP_HINT=""
 
 step "Render gas-report/ (report.md, gas.json, a chart per section)"
 node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" "$OUT/evm.json" "$OUT/apps.json"
 
 step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs

@@ -12,33 +12,23 @@
 //               removeMember take
 //   noirHash    @zkpassport/poseidon2 0.6.2 poseidon2Hash (Noir's Poseidon2 hash) of 1, 2, 3 inputs,
 //               what poseidon2-evm's IPoseidon2 hash_1/hash_2/hash_3 return
-// Leaves are `leaf(seed, i) = uint256(sha256(abi.encode(seed, i))) mod p` (1 if that is 0): the tests
-// derive the same with the sha256 precompile, so big scenarios need not list them.
+// Leaves are scripts/lib/app-leaves.mjs `leaf(seed, i)` (sha256 of the seed and index, mod p): the
+// tests derive the same with the sha256 precompile, so big scenarios need not list them.
 // Every number is a 0x-prefixed 64-digit hex string (forge's vm.parseJson*). `--check` regenerates in
 // memory and fails if the committed file differs.
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { LeanIMT } from "@zk-kit/lean-imt";
 import { Group } from "@semaphore-protocol/group";
 import { poseidon2 } from "poseidon-lite";
 import { poseidon2Hash } from "@zkpassport/poseidon2";
+import { P, leaf, leaves } from "./lib/app-leaves.mjs";
 
 const require = createRequire(import.meta.url);
 const stock = require("poseidon-solidity");
 const OUT = "test/vectors/apps.json";
-const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 const check = process.argv.includes("--check");
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
-const word = (x) => BigInt(x).toString(16).padStart(64, "0");
-
-/** The tests' leaf rule (test/apps/AppVectors.sol `leaf`). */
-export function leaf(seed, i) {
-  const digest = createHash("sha256").update(Buffer.from(word(seed) + word(i), "hex")).digest("hex");
-  const value = BigInt("0x" + digest) % P;
-  return value === 0n ? 1n : value;
-}
-const leaves = (seed, from, to) => Array.from({ length: to - from }, (_, k) => leaf(seed, from + k));
 
 // ---------------------------------------------------------------- LeanIMT
 

@@ -77,7 +77,20 @@ abstract contract AppLinks is Fixtures {
         }
     }
 
-    /// @dev The tests' leaf rule (scripts/gen-app-vectors.mjs `leaf`).
+    /// @dev Fails if `target` wrote a storage slot twice since `vm.record()`: then the refund of the
+    /// transaction is 4,800 per cleared slot (EIP-3529), what the gas report's composition reads from
+    /// the node's state diff (scripts/lib/rpc.mjs clearedSlotsRefund).
+    function assertEachSlotWrittenOnce(address target, string memory what) internal {
+        (, bytes32[] memory writes) = vm.accesses(target);
+        assertTrue(writes.length > 0, what);
+        for (uint256 i; i < writes.length; ++i) {
+            for (uint256 j = i + 1; j < writes.length; ++j) {
+                assertTrue(writes[i] != writes[j], string.concat(what, ": a slot written twice"));
+            }
+        }
+    }
+
+    /// @dev The tests' leaf rule (scripts/lib/app-leaves.mjs `leaf`).
     function leaf(uint256 seed, uint256 i) internal pure returns (uint256 value) {
         value = uint256(sha256(abi.encode(seed, i))) % P;
         if (value == 0) value = 1;

@@ -110,6 +110,26 @@ contract LeanIMTStockTest is LeanIMTAppTest {
         return Hasher.Stock;
     }
 
+    /// @dev Every operation the gas report measures writes each storage slot at most once.
+    function test_eachSlotWrittenAtMostOnce() public {
+        for (uint256 i; i < 5; ++i) {
+            vm.record();
+            tree.insert(leaf(7, i));
+            assertEachSlotWrittenOnce(address(tree), "insert");
+        }
+        vm.record();
+        tree.insertMany(leaves(7, 5, 12));
+        assertEachSlotWrittenOnce(address(tree), "insertMany");
+        string memory updates = ".leanImt.small.updates";
+        Change memory c = change(updates, 0);
+        LeanIMTHarness other = new LeanIMTHarness();
+        // The small scenario's tree, to reuse its recorded siblings.
+        other.insertMany(leaves(1, 0, 17));
+        vm.record();
+        other.update(c.oldLeaf, c.newLeaf, c.siblings);
+        assertEachSlotWrittenOnce(address(other), "update");
+    }
+
     /// @dev 1,100 inserts one by one (every size up to 1,100, through 2^10), insertMany of 100, two
     /// updates and a removal on the 1,200-leaf tree.
     function test_large_everyOperation() public {

@@ -113,6 +113,30 @@ contract SemaphoreStockTest is SemaphoreAppTest {
         return Hasher.Stock;
     }
 
+    /// @dev Every operation the gas report measures writes each storage slot at most once (the small
+    /// group's steps, each recorded).
+    function test_eachSlotWrittenAtMostOnce() public {
+        vm.record();
+        uint256 groupId = semaphore.createGroup();
+        assertEachSlotWrittenOnce(address(semaphore), "createGroup");
+        for (uint256 i; i < 4; ++i) {
+            vm.record();
+            semaphore.addMember(groupId, leaf(3, i));
+            assertEachSlotWrittenOnce(address(semaphore), "addMember");
+        }
+        vm.record();
+        semaphore.addMembers(groupId, leaves(3, 4, 10));
+        assertEachSlotWrittenOnce(address(semaphore), "addMembers");
+        Change memory c = change(".semaphore.small.updates", 0);
+        vm.record();
+        semaphore.updateMember(groupId, c.oldLeaf, c.newLeaf, c.siblings);
+        assertEachSlotWrittenOnce(address(semaphore), "updateMember");
+        c = change(".semaphore.small.removes", 0);
+        vm.record();
+        semaphore.removeMember(groupId, c.oldLeaf, c.siblings);
+        assertEachSlotWrittenOnce(address(semaphore), "removeMember");
+    }
+
     /// @dev Ten addMembers of 100 (a group of 1,000), then an update, a removal and one more addMember.
     function test_large_everyOperation() public {
         replay("large");

@@ -50,4 +50,9 @@ interface Vm {
     function store(address target, bytes32 slot, bytes32 value) external;
     function load(address target, bytes32 slot) external view returns (bytes32 data);
     function parseJsonAddress(string calldata json, string calldata key) external pure returns (address);
+    /// @notice Records every storage read and write from now on (`accesses` returns them, one entry per access).
+    function record() external;
+    function accesses(address target)
+        external
+        returns (bytes32[] memory readSlots, bytes32[] memory writeSlots);
 }
