@@ -1,11 +1,15 @@
-//! Activation: checks a `.wasm` the way Nitro's `ArbWasm.activateProgram` does, and predicts
-//! the figures activation stores (init costs, footprint, asm estimate).
+//! Activation: checks a `.wasm` the way Nitro's `ArbWasm.activateProgram` does at a given ArbOS
+//! version, and predicts what activation stores (init costs, footprint, asm estimate), how the
+//! module goes on chain (one contract or a root and fragments) and what activating it burns.
 //!
-//! Rules and formulas come from OffchainLabs/nitro arbitrator/prover/src/binary.rs
-//! (`parse`, `WasmBinary::instrument`, `WasmBinary::parse_user`) and
-//! arbitrator/prover/src/programs/heap.rs; the size limits from arbos/programs/params.go and
-//! EIP-170.
+//! Each of Nitro's checks is one function below, named after it, with its source file:
+//! OffchainLabs/nitro arbitrator/prover/src/binary.rs (`parse`, `parse_with_stylus_version`,
+//! `WasmBinary::instrument`, `WasmBinary::parse_user`), crates/prover/src/programs/mod.rs
+//! (`Module::activate`, `memory_info`, `STYLUS_VERSION_DISABLE_MULTIVALUE`), heap.rs, and
+//! arbos/programs/programs.go and params.go for sizes and charges. The versions that switch
+//! rules on are named in [`crate::arbos`].
 
+use crate::arbos::Arbos;
 use crate::error::LoadError;
 use crate::host::HostFn;
 use crate::pricing;
@@ -19,12 +23,14 @@ use wasmparser::{
 pub const ENTRYPOINT: &str = "user_entrypoint";
 /// The only import module a Stylus program may use.
 pub const HOST_MODULE: &str = "vm_hooks";
-/// Max decompressed WASM size (`MaxWasmSize`, arbos/programs/params.go).
-pub const MAX_WASM_BYTES: usize = 128 * 1024;
-/// Max deployed code size, which holds `0xEFF00000` ‖ brotli(wasm) (EIP-170 `MaxCodeSize`).
-pub const MAX_CODE_BYTES: usize = 24 * 1024;
+/// Max decompressed WASM size up to ArbOS 59 (`MaxWasmSize`, arbos/programs/params.go); a
+/// version's limit is [`Arbos::max_wasm_size`].
+pub const MAX_WASM_BYTES: usize = crate::arbos::INITIAL_MAX_WASM_SIZE;
+/// Max size of one contract's code (EIP-170 `MaxCodeSize`): a whole program before ArbOS 60,
+/// the root and each fragment from it.
+pub const MAX_CODE_BYTES: usize = crate::arbos::MAX_CODE_SIZE;
 /// Nitro's 4-byte Stylus code prefix (`0xEFF000` discriminant + dictionary byte 0).
-pub const CODE_PREFIX_BYTES: usize = 4;
+pub const CODE_PREFIX_BYTES: usize = crate::arbos::CLASSIC_PREFIX_BYTES;
 /// Max pages a program may start with (`initialPageLimit` 128, params.go; `heap_bound`, config.rs).
 pub const PAGE_LIMIT: u32 = 128;
 /// Globals the instrumentation adds to every program: ink left, ink status (meter.rs), the
@@ -53,8 +59,89 @@ pub struct Sizes {
     pub wasm: usize,
     /// Bytes of brotli(wasm) at quality 11, window 22 (as `cargo stylus` deploys it).
     pub compressed: usize,
-    /// Bytes of the deployed code: the 4-byte Stylus prefix plus the compressed wasm.
+    /// Bytes of the code as one contract: the 4-byte Stylus prefix plus the compressed wasm.
     pub code: usize,
+}
+
+/// How the compressed module is laid out in contracts at a given ArbOS version.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CodeLayout {
+    /// One contract: `0xEFF000` + dictionary byte + brotli(wasm).
+    Contract {
+        /// Bytes of its code.
+        code: usize,
+    },
+    /// A root (`0xEFF002`, dictionary byte, decompressed length, fragment addresses) and its
+    /// fragments (`0xEFF001` + a slice of the compressed module), from ArbOS 60.
+    Fragments {
+        /// Bytes of the root's code.
+        root: usize,
+        /// Bytes of each fragment's code.
+        fragments: Vec<usize>,
+    },
+}
+
+/// Gas an activation burns that depends on the module and the ArbOS version (not modelled: the
+/// `ArbWasm` precompile's own storage reads and writes, and the data fee, paid in wei).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActivationCharge {
+    /// The chain's constant `ActivationGas`, from ArbOS 59 (0 before).
+    pub activation_gas: u64,
+    /// Reading the fragments, each a cold account (0 for one contract).
+    pub fragment_reads: u64,
+    /// `Module::activate`'s charge for parsing and compiling the module.
+    pub compile: u64,
+    /// The sum.
+    pub total: u64,
+}
+
+/// What activation at an ArbOS version finds for a module, without compiling it for the meter
+/// (so also for a module Nitro activates but this meter cannot run: see [`crate::Program`]).
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    facts: ModuleFacts,
+    arbos: Arbos,
+}
+
+impl Analysis {
+    /// Checks `wasm` as activation at `arbos` does: the error names the rule it breaks.
+    pub fn of(wasm: &[u8], arbos: Arbos) -> Result<Analysis, LoadError> {
+        Ok(Analysis {
+            facts: analyze(wasm, arbos)?,
+            arbos,
+        })
+    }
+
+    /// The version it was checked at.
+    pub fn arbos(&self) -> Arbos {
+        self.arbos
+    }
+
+    /// What activation stores.
+    pub fn activation(&self) -> Activation {
+        self.facts.activation
+    }
+
+    /// Sizes, raw and compressed.
+    pub fn sizes(&self) -> Sizes {
+        self.facts.sizes
+    }
+
+    /// One contract, or a root and fragments.
+    pub fn layout(&self) -> &CodeLayout {
+        &self.facts.layout
+    }
+
+    /// What activating it burns, given the chain's `ActivationGas` parameter.
+    pub fn activation_charge(&self, activation_gas: u64) -> ActivationCharge {
+        activation_charge(&self.facts, self.arbos, activation_gas)
+    }
+
+    /// Names of the `vm_hooks` functions it imports.
+    pub fn host_imports(&self) -> Vec<&'static str> {
+        self.facts.imports.iter().map(|h| h.name()).collect()
+    }
 }
 
 /// Everything the executor needs to know about a validated module.
@@ -62,6 +149,8 @@ pub struct Sizes {
 pub(crate) struct ModuleFacts {
     pub activation: Activation,
     pub sizes: Sizes,
+    pub layout: CodeLayout,
+    pub work: ActivationWork,
     /// Host functions imported, in import order (function index = position).
     pub imports: Vec<HostFn>,
     /// Function index of `vm_hooks.pay_for_memory_grow`, called before every `memory.grow`
@@ -73,7 +162,8 @@ pub(crate) struct ModuleFacts {
 
 fn features() -> WasmFeatures {
     // Nitro's `parse` (binary.rs): these on, everything else off. Floats pass the parser
-    // but are rejected below, as `pricing_v1` refuses them.
+    // but are rejected below, as `pricing_v1` refuses them. Multi-value is on here and refused
+    // by `reject_multi_value` from Stylus version 3, which can name the function at fault.
     WasmFeatures::MUTABLE_GLOBAL
         | WasmFeatures::SATURATING_FLOAT_TO_INT
         | WasmFeatures::SIGN_EXTENSION
@@ -106,13 +196,47 @@ pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Validates `wasm` as Nitro's activation would and gathers what the executor needs.
-pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
-    if wasm.len() > MAX_WASM_BYTES {
+/// Validates `wasm` as Nitro's activation would at `arbos` and gathers what the executor needs:
+/// each step is one of Nitro's checks, in Nitro's order.
+pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadError> {
+    decompressed_size_limit(wasm, arbos)?;
+    parse_with_stylus_version(wasm, arbos)?;
+    let module = read_module(wasm)?;
+    parse_user_limits(&module)?;
+    check_export_names(&module)?;
+    let memory_grow_hook = heap_bound(&module)?;
+    check_entrypoint(&module)?;
+    let activation = predict_costs(&module, wasm.len() as u64);
+    let sizes = sizes(wasm);
+    let layout = code_layout(&sizes, arbos)?;
+    let work = ActivationWork {
+        wasm: wasm.len() as u64,
+        functions: module.block_ink.len() as u64,
+        data_bytes: module.data_bytes,
+        element_bytes: module.element_bytes,
+        pages: module.memories.first().map_or(0, |m| m.initial),
+        opcodes: module.opcodes,
+    };
+    Ok(ModuleFacts {
+        activation,
+        sizes,
+        layout,
+        work,
+        imports: module.imports,
+        memory_grow_hook,
+        block_ink: module.block_ink,
+    })
+}
+
+/// `MaxWasmSize`: the module decompresses to at most the version's limit
+/// (`DecompressWithDictionary(wasm, MaxWasmSize)` in `getWasmFromClassicStylus`, and the
+/// `decompressedLength` check of `getWasmFromRootStylus`, arbos/programs/programs.go).
+fn decompressed_size_limit(wasm: &[u8], arbos: Arbos) -> Result<(), LoadError> {
+    if wasm.len() > arbos.max_wasm_size() {
         return Err(LoadError::TooLarge {
             what: "decompressed wasm",
             size: wasm.len(),
-            limit: MAX_WASM_BYTES,
+            limit: arbos.max_wasm_size(),
         });
     }
     if !wasm.starts_with(b"\0asm") {
@@ -120,24 +244,164 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
             "not a WebAssembly binary (no \\0asm magic)".into(),
         ));
     }
+    Ok(())
+}
+
+/// `parse_with_stylus_version` (crates/prover/src/binary.rs): the validator with Nitro's feature
+/// set; multi-value only below `STYLUS_VERSION_DISABLE_MULTIVALUE`. A refusal names the feature
+/// at fault ([`crate::features`]).
+fn parse_with_stylus_version(wasm: &[u8], arbos: Arbos) -> Result<(), LoadError> {
     Validator::new_with_features(features())
         .validate_all(wasm)
-        .map_err(|e| LoadError::InvalidWasm(e.to_string()))?;
+        .map_err(|e| crate::features::diagnose(wasm, features(), e))?;
+    if !arbos.allows_multi_value() {
+        reject_multi_value(wasm, arbos)?;
+    }
+    Ok(())
+}
 
+/// From Stylus version 3 the validator runs without multi-value (`STYLUS_VERSION_DISABLE_MULTIVALUE`,
+/// crates/prover/src/programs/mod.rs, whose tests `test_reject_multi_value_function`, `_block`,
+/// `_loop` and `_if` this mirrors): a function type with several results, or a block, loop or if
+/// whose type is a function type (parameters, or several results), is refused. Run on a module
+/// that validates with multi-value, so the offender can be named.
+fn reject_multi_value(wasm: &[u8], arbos: Arbos) -> Result<(), LoadError> {
+    let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
+    let names = crate::features::function_names(wasm);
     let mut types: Vec<FuncType> = Vec::new();
-    let mut imports: Vec<HostFn> = Vec::new();
-    let mut memory_grow_hook = None;
-    let mut functions: Vec<u32> = Vec::new();
-    let mut globals: u64 = 0;
-    let mut memories: Vec<wasmparser::MemoryType> = Vec::new();
-    let mut table_entries: u64 = 0;
-    let mut exports: Vec<(String, ExternalKind, u32)> = Vec::new();
-    let mut data_len: u64 = 0;
-    let mut datas = 0usize;
-    let mut elements = 0usize;
-    let mut elem_entries: u64 = 0;
-    let mut block_ink: Vec<Vec<u64>> = Vec::new();
+    let mut function_types: Vec<u32> = Vec::new();
+    let mut bodies = Vec::new();
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(malformed)? {
+            Payload::TypeSection(reader) => {
+                for group in reader {
+                    for sub in group.map_err(malformed)?.into_types() {
+                        if let CompositeInnerType::Func(ty) = sub.composite_type.inner {
+                            types.push(ty);
+                        }
+                    }
+                }
+            }
+            Payload::ImportSection(reader) => {
+                for import in reader {
+                    if let TypeRef::Func(ty) = import.map_err(malformed)?.ty {
+                        function_types.push(ty);
+                    }
+                }
+            }
+            Payload::FunctionSection(reader) => {
+                for ty in reader {
+                    function_types.push(ty.map_err(malformed)?);
+                }
+            }
+            Payload::CodeSectionEntry(body) => bodies.push(body),
+            _ => {}
+        }
+    }
+    let multi_value = |location: String, what: String| LoadError::MultiValue {
+        arbos,
+        location,
+        what,
+    };
+    for (index, ty) in types.iter().enumerate() {
+        if ty.results().len() > 1 {
+            let what = format!(
+                "returns {} values: its type {} is {}",
+                ty.results().len(),
+                index,
+                signature(ty)
+            );
+            let user = function_types.iter().position(|&t| t as usize == index);
+            let location = match user {
+                Some(func) => crate::features::describe_function(func as u32, &names),
+                None => format!("type {index} (no function uses it)"),
+            };
+            return Err(multi_value(location, what));
+        }
+    }
+    let imported = function_types.len() - bodies.len();
+    for (local, body) in bodies.iter().enumerate() {
+        let mut reader = body.get_operators_reader().map_err(malformed)?;
+        let mut nth = 0usize;
+        while !reader.eof() {
+            let (op, offset) = reader.read_with_offset().map_err(malformed)?;
+            let (kind, blockty) = match op {
+                Operator::Block { blockty } => ("block", blockty),
+                Operator::Loop { blockty } => ("loop", blockty),
+                Operator::If { blockty } => ("if", blockty),
+                _ => continue,
+            };
+            nth += 1;
+            if let wasmparser::BlockType::FuncType(t) = blockty {
+                let ty = types.get(t as usize).map_or("?".into(), signature);
+                let location =
+                    crate::features::describe_function((imported + local) as u32, &names);
+                let what = format!(
+                    "has a {kind} typed {ty} (its block/loop/if number {nth}, at offset {offset:#x}): blocks, loops and ifs with parameters or several results are multi-value"
+                );
+                return Err(multi_value(location, what));
+            }
+        }
+    }
+    Ok(())
+}
 
+/// "[i32, i64] -> [i32, i32]".
+fn signature(ty: &FuncType) -> String {
+    let list = |types: &[ValType]| {
+        let names: Vec<String> = types.iter().map(ToString::to_string).collect();
+        format!("[{}]", names.join(", "))
+    };
+    format!("{} -> {}", list(ty.params()), list(ty.results()))
+}
+
+/// The sections of a validated module, as Nitro's `parse` reads them (binary.rs), with the float
+/// ban (`pricing_v1` prices floats at `u64::MAX`, meter.rs), the constant-global rule and the
+/// sections `parse` refuses (start, DataCount).
+struct ModuleRead {
+    types: Vec<FuncType>,
+    imports: Vec<HostFn>,
+    /// Import index of `vm_hooks.pay_for_memory_grow`.
+    memory_grow_import: Option<u32>,
+    /// Type index of each local function.
+    functions: Vec<u32>,
+    globals: u64,
+    memories: Vec<wasmparser::MemoryType>,
+    table_entries: u64,
+    exports: Vec<(String, ExternalKind, u32)>,
+    /// Bytes of the data and element segment entries (header included), as `instrument` sums them.
+    data_len: u64,
+    /// Bytes of the data segments' payloads (`Module::activate` prices these).
+    data_bytes: u64,
+    /// Bytes of the element segment entries (`Module::activate`).
+    element_bytes: u64,
+    datas: usize,
+    elements: usize,
+    elem_entries: u64,
+    /// Opcodes of all bodies, each `end` included (`Module::activate`).
+    opcodes: u64,
+    block_ink: Vec<Vec<u64>>,
+}
+
+fn read_module(wasm: &[u8]) -> Result<ModuleRead, LoadError> {
+    let mut m = ModuleRead {
+        types: Vec::new(),
+        imports: Vec::new(),
+        memory_grow_import: None,
+        functions: Vec::new(),
+        globals: 0,
+        memories: Vec::new(),
+        table_entries: 0,
+        exports: Vec::new(),
+        data_len: 0,
+        data_bytes: 0,
+        element_bytes: 0,
+        datas: 0,
+        elements: 0,
+        elem_entries: 0,
+        opcodes: 0,
+        block_ink: Vec::new(),
+    };
     for payload in Parser::new(0).parse_all(wasm) {
         let payload = payload.map_err(|e| LoadError::InvalidWasm(e.to_string()))?;
         let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
@@ -153,32 +417,32 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
                         if float_in_type(&ty) {
                             return Err(LoadError::Floats("a function type".into()));
                         }
-                        types.push(ty);
+                        m.types.push(ty);
                     }
                 }
             }
             Payload::ImportSection(reader) => {
                 for import in reader {
-                    let host = check_import(&import.map_err(malformed)?, &types)?;
+                    let host = check_import(&import.map_err(malformed)?, &m.types)?;
                     if host == HostFn::PayForMemoryGrow {
-                        memory_grow_hook = Some(imports.len() as u32);
+                        m.memory_grow_import = Some(m.imports.len() as u32);
                     }
-                    imports.push(host);
+                    m.imports.push(host);
                 }
             }
             Payload::FunctionSection(reader) => {
                 for ty in reader {
-                    functions.push(ty.map_err(malformed)?);
+                    m.functions.push(ty.map_err(malformed)?);
                 }
             }
             Payload::TableSection(reader) => {
                 for table in reader {
-                    table_entries += table.map_err(malformed)?.ty.initial;
+                    m.table_entries += table.map_err(malformed)?.ty.initial;
                 }
             }
             Payload::MemorySection(reader) => {
                 for memory in reader {
-                    memories.push(memory.map_err(malformed)?);
+                    m.memories.push(memory.map_err(malformed)?);
                 }
             }
             Payload::GlobalSection(reader) => {
@@ -196,22 +460,24 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
                     if !constant {
                         return Err(LoadError::NonConstantGlobal);
                     }
-                    globals += 1;
+                    m.globals += 1;
                 }
             }
             Payload::ExportSection(reader) => {
                 for export in reader {
                     let export = export.map_err(malformed)?;
-                    exports.push((export.name.to_string(), export.kind, export.index));
+                    m.exports
+                        .push((export.name.to_string(), export.kind, export.index));
                 }
             }
             Payload::StartSection { .. } => return Err(LoadError::StartFunction),
             Payload::ElementSection(reader) => {
                 for element in reader {
                     let element = element.map_err(malformed)?;
-                    elements += 1;
-                    data_len += element.range.len() as u64;
-                    elem_entries += u64::from(match element.items {
+                    m.elements += 1;
+                    m.data_len += element.range.len() as u64;
+                    m.element_bytes += element.range.len() as u64;
+                    m.elem_entries += u64::from(match element.items {
                         wasmparser::ElementItems::Functions(r) => r.count(),
                         wasmparser::ElementItems::Expressions(_, r) => r.count(),
                     });
@@ -220,17 +486,17 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
             Payload::DataSection(reader) => {
                 for data in reader {
                     let data = data.map_err(malformed)?;
-                    datas += 1;
+                    m.datas += 1;
                     // binary.rs sums `Data::range`, the whole segment entry (header + bytes)
-                    data_len += data.range.len() as u64;
+                    m.data_len += data.range.len() as u64;
+                    m.data_bytes += data.data.len() as u64;
                 }
             }
-            Payload::DataCountSection { .. } => {
-                return Err(LoadError::UnsupportedSection("DataCount".into()))
-            }
+            Payload::DataCountSection { .. } => return Err(LoadError::DataCountSection),
             Payload::CodeSectionEntry(body) => {
-                let blocks = block_costs(&body, &types, block_ink.len())?;
-                block_ink.push(blocks);
+                let (blocks, ops) = block_costs(&body, &m.types, m.block_ink.len())?;
+                m.opcodes += ops;
+                m.block_ink.push(blocks);
             }
             other => {
                 let name = format!("{other:?}");
@@ -239,34 +505,53 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
             }
         }
     }
+    Ok(m)
+}
 
-    // binary.rs `parse_user` limits (anti-DoS)
-    limit("memories", memories.len() as u64, 1)?;
-    limit("data segments", datas as u64, 128)?;
-    limit("element segments", elements as u64, 128)?;
-    limit("exports", exports.len() as u64, 1024)?;
-    limit("functions", block_ink.len() as u64, 4096)?;
-    limit("globals", globals + INSTRUMENTATION_GLOBALS, 32_768)?;
-    limit("table entries", table_entries, 4096)?;
-    limit("element entries", elem_entries, 4096)?;
-    if let Some((name, ..)) = exports.iter().find(|(name, ..)| name.len() > 512) {
+/// `WasmBinary::parse_user`'s anti-DoS limits (binary.rs).
+fn parse_user_limits(m: &ModuleRead) -> Result<(), LoadError> {
+    limit("memories", m.memories.len() as u64, 1)?;
+    limit("data segments", m.datas as u64, 128)?;
+    limit("element segments", m.elements as u64, 128)?;
+    limit("exports", m.exports.len() as u64, 1024)?;
+    limit("functions", m.block_ink.len() as u64, 4096)?;
+    limit("globals", m.globals + INSTRUMENTATION_GLOBALS, 32_768)?;
+    limit("table entries", m.table_entries, 4096)?;
+    limit("element entries", m.elem_entries, 4096)?;
+    if let Some((name, ..)) = m.exports.iter().find(|(name, ..)| name.len() > 512) {
         return Err(LoadError::NameTooLong(name.clone()));
     }
-    if let Some((name, ..)) = exports.iter().find(|(name, ..)| name.starts_with("stylus")) {
+    Ok(())
+}
+
+/// Reserved `stylus` names and exports that re-export an import (`parse`, binary.rs).
+fn check_export_names(m: &ModuleRead) -> Result<(), LoadError> {
+    if let Some((name, ..)) = m
+        .exports
+        .iter()
+        .find(|(name, ..)| name.starts_with("stylus"))
+    {
         return Err(LoadError::ReservedName(name.clone()));
     }
-    // binary.rs: an export may not share its name (after any `__` prefix) with an import
-    for (name, ..) in &exports {
+    // an export may not share its name (after any `__` prefix) with an import
+    for (name, ..) in &m.exports {
         let tail = name.rsplit("__").next().unwrap_or(name);
-        if imports.iter().any(|host| host.name() == tail) {
+        if m.imports.iter().any(|host| host.name() == tail) {
             return Err(LoadError::ReexportedImport(tail.to_string()));
         }
     }
+    Ok(())
+}
 
-    let Some(memory) = memories.first() else {
+/// One memory exported as `memory` (`memory_info`, crates/prover/src/programs/mod.rs), starting
+/// within the page limit, and a growable one imports the hook that pays for pages
+/// (`HeapBound`, crates/prover/src/programs/heap.rs). Returns the hook's function index.
+fn heap_bound(m: &ModuleRead) -> Result<Option<u32>, LoadError> {
+    let Some(memory) = m.memories.first() else {
         return Err(LoadError::MissingMemory);
     };
-    if !exports
+    if !m
+        .exports
         .iter()
         .any(|(name, kind, _)| name == "memory" && *kind == ExternalKind::Memory)
     {
@@ -278,63 +563,140 @@ pub(crate) fn analyze(wasm: &[u8]) -> Result<ModuleFacts, LoadError> {
             limit: PAGE_LIMIT,
         });
     }
-    // heap.rs: a memory that may grow needs the hook that pays for new pages
     let may_grow = memory.maximum != Some(memory.initial);
-    if !may_grow {
-        memory_grow_hook = None;
-    } else if memory_grow_hook.is_none() {
-        return Err(LoadError::MissingMemoryGrowHook);
+    match (may_grow, m.memory_grow_import) {
+        (false, _) => Ok(None),
+        (true, None) => Err(LoadError::MissingMemoryGrowHook),
+        (true, hook) => Ok(hook),
     }
+}
 
-    let imported = imports.len() as u32;
-    match exports.iter().find(|(name, ..)| name == ENTRYPOINT) {
-        None => return Err(LoadError::MissingEntrypoint),
+/// `user_entrypoint` is a local function of type (i32) -> i32 (`STYLUS_ENTRY_POINT`, binary.rs).
+fn check_entrypoint(m: &ModuleRead) -> Result<(), LoadError> {
+    let imported = m.imports.len() as u32;
+    match m.exports.iter().find(|(name, ..)| name == ENTRYPOINT) {
+        None => Err(LoadError::MissingEntrypoint),
         Some((_, kind, index)) => {
             let ok = *kind == ExternalKind::Func
                 && *index >= imported
-                && types[functions[(*index - imported) as usize] as usize]
+                && m.types[m.functions[(*index - imported) as usize] as usize]
                     == FuncType::new([ValType::I32], [ValType::I32]);
-            if !ok {
-                return Err(LoadError::WrongEntrypointType);
+            if ok {
+                Ok(())
+            } else {
+                Err(LoadError::WrongEntrypointType)
             }
         }
     }
+}
 
-    let footprint = memory.initial as u16;
-    let type_len: u64 = functions
-        .iter()
-        .map(|&t| (types[t as usize].params().len() + types[t as usize].results().len()) as u64)
-        .sum();
-    let activation = predict_costs(
-        block_ink.len() as u64,
-        type_len,
-        wasm.len() as u64,
-        globals + INSTRUMENTATION_GLOBALS,
-        data_len,
-        footprint,
-    );
-
+fn sizes(wasm: &[u8]) -> Sizes {
     let compressed = brotli_compress(wasm).len();
-    let sizes = Sizes {
+    Sizes {
         wasm: wasm.len(),
         compressed,
         code: compressed + CODE_PREFIX_BYTES,
-    };
-    if sizes.code > MAX_CODE_BYTES {
+    }
+}
+
+/// How the compressed module goes on chain at `arbos`: one contract (`0xEFF000` + dictionary byte +
+/// brotli, at most `MaxCodeSize`), else, from `ArbosVersion_StylusContractLimit`, a root listing
+/// fragments (`0xEFF001` + a slice each, every contract at most `MaxCodeSize`), no more than
+/// `MaxFragmentCount` of them (`getWasmFromRootStylus`, arbos/programs/programs.go; prefixes in
+/// go-ethereum core/state/statedb_arbitrum.go).
+fn code_layout(sizes: &Sizes, arbos: Arbos) -> Result<CodeLayout, LoadError> {
+    if sizes.code <= MAX_CODE_BYTES {
+        return Ok(CodeLayout::Contract { code: sizes.code });
+    }
+    let max = arbos.max_fragment_count();
+    if max == 0 {
         return Err(LoadError::TooLarge {
-            what: "deployed code (4-byte prefix + brotli-compressed wasm)",
+            what: "deployed code (4-byte prefix + brotli-compressed wasm; fragments only from ArbOS 60)",
             size: sizes.code,
             limit: MAX_CODE_BYTES,
         });
     }
-
-    Ok(ModuleFacts {
-        activation,
-        sizes,
-        imports,
-        memory_grow_hook,
-        block_ink,
+    let per_fragment = MAX_CODE_BYTES - crate::arbos::FRAGMENT_PREFIX_BYTES;
+    let needed = sizes.compressed.div_ceil(per_fragment);
+    if needed > max {
+        return Err(LoadError::TooManyFragments {
+            arbos,
+            compressed: sizes.compressed,
+            needed,
+            per_fragment,
+            max,
+        });
+    }
+    let fragments = (0..needed)
+        .map(|i| {
+            let payload = per_fragment.min(sizes.compressed - i * per_fragment);
+            crate::arbos::FRAGMENT_PREFIX_BYTES + payload
+        })
+        .collect();
+    Ok(CodeLayout::Fragments {
+        root: crate::arbos::ROOT_HEADER_BYTES + 20 * needed,
+        fragments,
     })
+}
+
+/// What activation does, measured the way `Module::activate` prices it
+/// (crates/prover/src/programs/mod.rs).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ActivationWork {
+    wasm: u64,
+    functions: u64,
+    data_bytes: u64,
+    element_bytes: u64,
+    pages: u64,
+    opcodes: u64,
+}
+
+/// The gas `Module::activate` burns for compiling (crates/prover/src/programs/mod.rs): each
+/// term is microseconds of work (integer division), turned into gas by `us_to_gas`
+/// (× 2 × 7,000,000 / 500,000); the module's length only from
+/// `ARBOS_VERSION_STYLUS_CHARGING_FIXES`.
+fn compile_gas(work: &ActivationWork, arbos: Arbos) -> u64 {
+    let us_to_gas = |us: u64| us.saturating_mul(2 * 7_000_000) / (1_000_000 / 2);
+    let mut gas = 0u64;
+    if arbos.charges_wasm_length() {
+        gas += us_to_gas(work.wasm.saturating_mul(31_733) / 100_000);
+    }
+    gas += us_to_gas(work.functions.saturating_mul(17_263) / 100_000);
+    gas += us_to_gas(work.data_bytes.saturating_mul(17_376) / 100_000);
+    gas += us_to_gas(work.element_bytes.saturating_mul(17_376) / 100_000);
+    gas += us_to_gas(work.pages.saturating_mul(2_217));
+    gas += us_to_gas(work.opcodes.saturating_mul(535) / 1_000);
+    gas
+}
+
+/// What an activation at `arbos` burns that depends on the module and the version, given the
+/// chain's `ActivationGas` parameter: the constant charge (from `ArbosVersion_59`,
+/// `Programs.ActivationGas`, arbos/programs/programs.go), the reads of each fragment (cold:
+/// `fragmentReadGasCost`, same file) and the compile charge ([`compile_gas`]).
+pub(crate) fn activation_charge(
+    facts: &ModuleFacts,
+    arbos: Arbos,
+    activation_gas: u64,
+) -> ActivationCharge {
+    let constant = if arbos.charges_activation_gas() {
+        activation_gas
+    } else {
+        0
+    };
+    let fragment_reads = match &facts.layout {
+        CodeLayout::Contract { .. } => 0,
+        CodeLayout::Fragments { fragments, .. } => fragments
+            .iter()
+            .map(|&bytes| pricing::fragment_read_gas(false, bytes))
+            .sum(),
+    };
+    let compile = compile_gas(&facts.work, arbos);
+    ActivationCharge {
+        activation_gas: constant,
+        fragment_reads,
+        compile,
+        total: constant + fragment_reads + compile,
+    }
 }
 
 /// Checks one import: a function from `vm_hooks` that this executor provides, with the
@@ -373,7 +735,7 @@ fn block_costs(
     body: &wasmparser::FunctionBody,
     types: &[FuncType],
     index: usize,
-) -> Result<Vec<u64>, LoadError> {
+) -> Result<(Vec<u64>, u64), LoadError> {
     let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
     let mut locals = 0u64;
     for local in body.get_locals_reader().map_err(malformed)? {
@@ -406,19 +768,21 @@ fn block_costs(
         }
     }
     limit("opcodes in one function body", ops, 65_536)?;
-    Ok(blocks)
+    Ok((blocks, ops))
 }
 
 /// Nitro's cost prediction (`WasmBinary::instrument`, arbitrator/prover/src/binary.rs), with
 /// its integer divisions in the same order.
-fn predict_costs(
-    funcs: u64,
-    type_len: u64,
-    wasm_len: u64,
-    globals: u64,
-    data_len: u64,
-    footprint: u16,
-) -> Activation {
+fn predict_costs(m: &ModuleRead, wasm_len: u64) -> Activation {
+    let funcs = m.block_ink.len() as u64;
+    let type_len: u64 = m
+        .functions
+        .iter()
+        .map(|&t| (m.types[t as usize].params().len() + m.types[t as usize].results().len()) as u64)
+        .sum();
+    let globals = m.globals + INSTRUMENTATION_GLOBALS;
+    let data_len = m.data_len;
+    let footprint = m.memories.first().map_or(0, |mem| mem.initial as u16);
     let asm_estimate =
         512_000 + funcs * 996_829 / 1_000 + type_len * 11_416 / 1_000 + wasm_len * 62_628 / 10_000;
 

@@ -30,6 +30,50 @@ pub enum LoadError {
     /// A section Nitro's parser rejects (e.g. DataCount).
     #[error("unsupported section: {0}")]
     UnsupportedSection(String),
+    /// The DataCount section (full bulk memory), which Nitro's `parse` rejects although it accepts
+    /// `memory.copy` and `memory.fill` (OffchainLabs/nitro `crates/prover/src/binary.rs`).
+    #[error(
+        "unsupported section: DataCount (bulk memory's passive data segments): Nitro accepts memory.copy and memory.fill but not this section. Fix: {}",
+        crate::features::WASM_OPT_FIX
+    )]
+    DataCountSection,
+    /// A WebAssembly proposal outside Nitro's feature set, found by trying each in turn
+    /// ([`crate::features`]).
+    #[error("uses {feature} in {location}: Nitro accepts only the MVP encoding and features (plus sign extension, bulk memory's copy and fill, mutable globals, saturating conversions). Fix: {fix}")]
+    UnsupportedFeature {
+        /// The feature, e.g. "the reference-types encoding of call_indirect".
+        feature: String,
+        /// Where: "function 12 (`name`)", or a section.
+        location: String,
+        /// How to build the module without it.
+        fix: &'static str,
+    },
+    /// Multi-value (function types with several results; blocks, loops or ifs with parameters or
+    /// several results), refused from Stylus version 3 (`STYLUS_VERSION_DISABLE_MULTIVALUE`,
+    /// OffchainLabs/nitro `crates/prover/src/programs/mod.rs`).
+    #[error("multi-value is refused at activation from ArbOS {} (Stylus version {}), so at {arbos}: {location} {what}. Fix: rustc emits none by default (tuples are returned through memory); build without `-C target-feature=+multivalue`, and run wasm-opt without the multivalue feature, which rustc's target_features section turns on: {}", crate::arbos::ARBOS_VERSION_STYLUS_V3, crate::arbos::STYLUS_VERSION_DISABLE_MULTIVALUE, crate::features::WASM_OPT_FIX)]
+    MultiValue {
+        /// The version asked for.
+        arbos: crate::arbos::Arbos,
+        /// "function 12 (`name`)", or "type 5" for a type no function uses.
+        location: String,
+        /// What is multi-value there, e.g. "returns 2 values ([i32, i32])".
+        what: String,
+    },
+    /// A module too large for the version's code layout: more fragments than `MaxFragmentCount`.
+    #[error("{compressed} bytes of compressed wasm need {needed} contracts of {per_fragment} bytes: more than the {max} fragments a root may list at {arbos} (MaxFragmentCount)")]
+    TooManyFragments {
+        /// The version asked for.
+        arbos: crate::arbos::Arbos,
+        /// Compressed wasm bytes.
+        compressed: usize,
+        /// Fragments needed.
+        needed: usize,
+        /// Payload bytes per fragment.
+        per_fragment: usize,
+        /// `MaxFragmentCount`.
+        max: usize,
+    },
     /// An import from a module other than `vm_hooks`.
     #[error(
         "import {module}.{name} is not allowed: Stylus programs may import only from vm_hooks"
@@ -110,8 +154,26 @@ pub enum LoadError {
         limit: usize,
     },
     /// The runtime refused to compile the instrumented module.
-    #[error("compiling the module failed: {0}")]
+    #[error("compiling the module failed: {0} (this meter compiles with wasmer's singlepass, which has no multi-value; where singlepass fails Nitro falls back to Cranelift, so `stylus-meter check` may still say the module activates)")]
     Compile(String),
+}
+
+/// An ArbOS version the meter does not model.
+#[derive(Debug, thiserror::Error)]
+pub enum ArbosError {
+    /// Not a number.
+    #[error("--arbos {0:?} is not a version number")]
+    NotANumber(String),
+    /// Outside the versions whose rules `crate::arbos` lists.
+    #[error("ArbOS {version} is not modelled: stylus-meter knows ArbOS {oldest} to {newest} (crate::arbos lists their rules)")]
+    Unsupported {
+        /// Version asked for.
+        version: u64,
+        /// Oldest modelled.
+        oldest: u64,
+        /// Newest modelled.
+        newest: u64,
+    },
 }
 
 /// Why a call could not complete.

@@ -11,10 +11,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Prices and formulas come from OffchainLabs/nitro (Stylus version 2, ArbOS 50/51); each
+//! A program is validated and priced at an ArbOS version: [`Program::from_file`] takes the one
+//! Arbitrum One runs ([`arbos::ARBITRUM_ONE`], 61), [`Program::from_bytes_at`] any modelled one.
+//! [`arbos`] lists every threshold (multi-value refused from ArbOS 59, the recent-program rule
+//! and fragments from 60, ...) with the Nitro file it comes from. Calls repeated in a block are
+//! priced by [`Block`] (the recent-program rule, the transaction's memory pages):
+//!
+//! ```no_run
+//! use stylus_meter::{Arbos, Block, Program};
+//! let program = Program::from_file("contract.wasm")?;
+//! let mut block = Block::new(Arbos::default());
+//! let first = block.call(&program, &[0x56, 0x15, 0x58, 0xfe], false)?; // pays init
+//! let again = block.call(&program, &[0x56, 0x15, 0x58, 0xfe], false)?; // charged as cached
+//! assert!(first.init_charged && !again.init_charged);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Prices and formulas come from OffchainLabs/nitro (Stylus versions 2 and 3 share them); each
 //! item in [`pricing`] and [`activation`] names its source file. The calibration test
-//! (`tests/calibration.rs`) checks them against the figures Nitro measured, recorded with their
-//! provenance in `calibration/nitro.json`: ink, init costs and node `gasUsed` all match exactly.
+//! (`tests/calibration.rs`) checks them against the figures Nitro measured at ArbOS 50/51,
+//! recorded with their provenance in `calibration/nitro.json`: ink, init costs and node
+//! `gasUsed` all match exactly at the version they were measured at.
 //!
 //! Meter the module that goes on chain: `cargo stylus deploy` appends a `project_hash` section
 //! to the file it is given ([`cargo_stylus::as_deployed`]), and Nitro prices what it activates.
@@ -32,13 +49,18 @@
 
 pub mod abi;
 pub mod activation;
+pub mod arbos;
 pub mod cargo_stylus;
 pub mod error;
+pub mod features;
 pub mod host;
 mod meter;
 pub mod pricing;
 mod program;
+pub mod repeated;
 
-pub use activation::{brotli_compress, Activation, Sizes};
-pub use error::{ExecError, LoadError};
+pub use activation::{brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Sizes};
+pub use arbos::Arbos;
+pub use error::{ArbosError, ExecError, LoadError};
 pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program, DEFAULT_INK_LIMIT};
+pub use repeated::{Block, FrameCall, FrameGas};

@@ -5,7 +5,8 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stylus_meter::abi::{encode_call, parse_hex, split_args};
-use stylus_meter::{CallReport, Program};
+use stylus_meter::arbos::{self, Arbos};
+use stylus_meter::{Analysis, Block, CallReport, CodeLayout, LoadError, Program};
 
 /// Offline Arbitrum Stylus executor and ink meter (Nitro's pricing, no node needed).
 #[derive(Parser)]
@@ -13,6 +14,14 @@ use stylus_meter::{CallReport, Program};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// ArbOS version whose Stylus rules apply (validation, size limits, charges, the
+    /// recent-program rule): 50 to 61. Default: 61, what Arbitrum One runs.
+    #[arg(long, global = true, default_value = "61", value_parser = parse_arbos)]
+    arbos: Arbos,
+}
+
+fn parse_arbos(text: &str) -> Result<Arbos, stylus_meter::ArbosError> {
+    text.parse()
 }
 
 #[derive(Subcommand)]
@@ -35,12 +44,48 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Validate like Nitro's activation and print activation figures and sizes.
+    /// Does the module activate at --arbos, and at what cost: validity (naming the feature or the
+    /// function at fault), sizes against the version's limits (one contract or a root and
+    /// fragments), init and cached init gas, footprint, asm estimate, activation charge.
     Check {
         /// The Stylus program.
         #[arg(long)]
         wasm: PathBuf,
+        /// The chain's ActivationGas parameter (read it with ArbWasm.activationGas()); Nitro's
+        /// upgrades leave it at 0, and only chain owners set it. Charged from ArbOS 59.
+        #[arg(long, default_value_t = arbos::INITIAL_ACTIVATION_GAS)]
+        activation_gas: u64,
         /// One JSON line instead of a readable summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Price calls repeated in one transaction of one block, each as a call from a contract:
+    /// the gas inside the program's frame (cached init + memory + execution, plus init for the
+    /// first call to an uncached program, and before ArbOS 60 for every call). No transaction
+    /// gas (21,000, calldata) and not the calling contract's own CALL costs.
+    Calls {
+        /// The Stylus program.
+        #[arg(long)]
+        wasm: PathBuf,
+        /// A file of calldata, one 0x-hex per line (blank lines and lines starting with # skipped).
+        #[arg(long)]
+        calldata_file: Option<PathBuf>,
+        /// Calldata as 0x-hex; repeat the flag for several calls (after those of the file).
+        #[arg(long)]
+        calldata: Vec<String>,
+        /// Solidity signature of one more call, with --args.
+        #[arg(long)]
+        sig: Option<String>,
+        /// Arguments for --sig, comma-separated: decimal or 0x-hex, arrays as [a,b].
+        #[arg(long, allow_hyphen_values = true)]
+        args: Option<String>,
+        /// Make the list of calls this many times in a row.
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
+        /// The program is not in the chain's cache (ArbWasmCache).
+        #[arg(long)]
+        uncached: bool,
+        /// One JSON line instead of a readable table.
         #[arg(long)]
         json: bool,
     },
@@ -74,7 +119,7 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli.command) {
+    match run(cli.command, cli.arbos) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(code, message)) => {
             // one line, whatever the underlying error's formatting
@@ -91,7 +136,7 @@ fn bad_input(e: impl std::fmt::Display) -> Failure {
     Failure(BAD_INPUT, e.to_string())
 }
 
-fn run(command: Command) -> Result<(), Failure> {
+fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
     match command {
         Command::Call {
             wasm,
@@ -106,7 +151,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 (None, Some(hex)) => parse_hex(&hex).map_err(bad_input)?,
                 (None, None) => return Err(bad_input("give --sig and --args, or --calldata")),
             };
-            let program = Program::from_file(&wasm).map_err(bad_input)?;
+            let program = Program::from_file_at(&wasm, arbos).map_err(bad_input)?;
             let report = program
                 .call(&calldata)
                 .map_err(|e| Failure(1, e.to_string()))?;
@@ -117,33 +162,60 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Check { wasm, json } => {
-            let program = Program::from_file(&wasm).map_err(bad_input)?;
-            let activation = program.activation();
-            let sizes = program.sizes();
-            if json {
-                let value = serde_json::json!({
-                    "valid": true,
-                    "activation": activation,
-                    "sizes": sizes,
-                    "imports": program.host_imports(),
-                });
-                println!("{value}");
-            } else {
-                println!("{}: valid Stylus program", wasm.display());
-                println!(
-                    "  size         {} bytes wasm, {} bytes brotli (q11, w22), {} bytes deployed code (limit {})",
-                    sizes.wasm,
-                    sizes.compressed,
-                    sizes.code,
-                    stylus_meter::activation::MAX_CODE_BYTES
-                );
-                print_activation(&program);
-                println!(
-                    "  imports      vm_hooks: {}",
-                    program.host_imports().join(", ")
+        Command::Check {
+            wasm,
+            activation_gas,
+            json,
+        } => check(&wasm, arbos, activation_gas, json),
+        Command::Calls {
+            wasm,
+            calldata_file,
+            calldata,
+            sig,
+            args,
+            repeat,
+            uncached,
+            json,
+        } => {
+            let mut list = Vec::new();
+            if let Some(file) = calldata_file {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| bad_input(format!("--calldata-file {}: {e}", file.display())))?;
+                for (n, line) in text.lines().enumerate() {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        continue;
+                    }
+                    list.push(parse_hex(line).map_err(|e| {
+                        bad_input(format!("{} line {}: {e}", file.display(), n + 1))
+                    })?);
+                }
+            }
+            for hex in &calldata {
+                list.push(parse_hex(hex).map_err(bad_input)?);
+            }
+            if let Some(sig) = sig {
+                list.push(
+                    encode_call(&sig, &split_args(args.as_deref().unwrap_or("")))
+                        .map_err(bad_input)?,
                 );
             }
+            if list.is_empty() {
+                return Err(bad_input(
+                    "give the calls: --calldata-file, --calldata or --sig/--args",
+                ));
+            }
+            let program = Program::from_file_at(&wasm, arbos).map_err(bad_input)?;
+            let mut block = Block::new(arbos);
+            let mut frames = Vec::new();
+            for calldata in std::iter::repeat_n(&list, repeat).flatten() {
+                frames.push(
+                    block
+                        .call(&program, calldata, !uncached)
+                        .map_err(|e| Failure(1, e.to_string()))?,
+                );
+            }
+            print_calls(&program, &frames, uncached, json);
             Ok(())
         }
         Command::Deployment {
@@ -163,7 +235,16 @@ fn run(command: Command) -> Result<(), Failure> {
                 _ => None,
             };
             // Validated as Nitro's activation would: no address for a module that cannot activate.
-            Program::from_file(&wasm).map_err(bad_input)?;
+            let program = Program::from_file_at(&wasm, arbos).map_err(bad_input)?;
+            if let CodeLayout::Fragments { fragments, .. } = program.layout() {
+                return Err(bad_input(format!(
+                    "{}: {} bytes of code exceed one contract ({} bytes); at {arbos} it deploys as a root and {} fragments, which this subcommand does not write",
+                    wasm.display(),
+                    program.sizes().code,
+                    stylus_meter::activation::MAX_CODE_BYTES,
+                    fragments.len()
+                )));
+            }
             let bytes =
                 std::fs::read(&wasm).map_err(|e| bad_input(format!("{}: {e}", wasm.display())))?;
             let value = deployment_json(&bytes, create2);
@@ -255,12 +336,175 @@ fn call_json(program: &Program, report: &CallReport) -> serde_json::Value {
         "ink": report.ink,
         "gas": report.gas,
         "activation": program.activation(),
+        "arbos": program.arbos(),
         "source": "model",
     })
 }
 
-fn print_activation(program: &Program) {
-    let a = program.activation();
+/// `check`: the module's fate at `arbos`, readable or as one JSON line; a module that does not
+/// activate exits 2 with the reason (and, with --json, `{"valid": false, ...}` on stdout).
+fn check(
+    wasm: &std::path::Path,
+    arbos: Arbos,
+    activation_gas: u64,
+    json: bool,
+) -> Result<(), Failure> {
+    let bytes = std::fs::read(wasm).map_err(|e| bad_input(format!("{}: {e}", wasm.display())))?;
+    let program = match Analysis::of(&bytes, arbos) {
+        Ok(program) => program,
+        Err(error) => {
+            if json && !matches!(error, LoadError::Io { .. }) {
+                let value = serde_json::json!({
+                    "valid": false,
+                    "arbos": arbos,
+                    "stylus_version": arbos.stylus_version(),
+                    "reason": error.to_string(),
+                });
+                println!("{value}");
+            }
+            return Err(bad_input(error));
+        }
+    };
+    // Nitro activates it; can this meter also run it (wasmer singlepass)?
+    let runs = Program::from_bytes_at(&bytes, arbos)
+        .err()
+        .map(|e| e.to_string());
+    let activation = program.activation();
+    let sizes = program.sizes();
+    let charge = program.activation_charge(activation_gas);
+    let gas = serde_json::json!({
+        "init": stylus_meter::pricing::init_gas(activation.init_cost),
+        "cached_init": stylus_meter::pricing::cached_init_gas(activation.cached_init_cost),
+    });
+    let limits = serde_json::json!({
+        "max_wasm": arbos.max_wasm_size(),
+        "max_code": stylus_meter::activation::MAX_CODE_BYTES,
+        "max_fragments": arbos.max_fragment_count(),
+    });
+    if json {
+        let value = serde_json::json!({
+            "valid": true,
+            "arbos": arbos,
+            "stylus_version": arbos.stylus_version(),
+            "activation": activation,
+            "gas": gas,
+            "sizes": sizes,
+            "layout": program.layout(),
+            "limits": limits,
+            "activation_charge": charge,
+            "activation_gas_parameter": activation_gas,
+            "imports": program.host_imports(),
+            "meter_runs_it": runs.is_none(),
+            "meter_note": runs,
+        });
+        println!("{value}");
+        return Ok(());
+    }
+    println!(
+        "{}: activates at {arbos} (Stylus version {})",
+        wasm.display(),
+        arbos.stylus_version()
+    );
+    println!(
+        "  size         {} bytes wasm (limit {}), {} bytes brotli (q11, w22)",
+        sizes.wasm,
+        arbos.max_wasm_size(),
+        sizes.compressed
+    );
+    match program.layout() {
+        CodeLayout::Contract { code } => println!(
+            "  deploys as   one contract of {code} bytes (limit {})",
+            stylus_meter::activation::MAX_CODE_BYTES
+        ),
+        CodeLayout::Fragments { root, fragments } => println!(
+            "  deploys as   a root of {root} bytes and {} fragments of {:?} bytes (each ≤ {}, at most {} fragments)",
+            fragments.len(),
+            fragments,
+            stylus_meter::activation::MAX_CODE_BYTES,
+            arbos.max_fragment_count()
+        ),
+    }
+    print_activation(program.activation());
+    println!(
+        "  call gas     cached init {}, init {} (uncached calls add it), starting pages {}",
+        gas["cached_init"],
+        gas["init"],
+        stylus_meter::pricing::memory_pages_gas(activation.footprint, 0, 0)
+    );
+    println!(
+        "  activation   {} gas = compile {} + fragment reads {} + ActivationGas {} (the chain's parameter: --activation-gas; plus the ArbWasm call itself and the data fee in wei)",
+        charge.total, charge.compile, charge.fragment_reads, charge.activation_gas
+    );
+    println!(
+        "  imports      vm_hooks: {}",
+        program.host_imports().join(", ")
+    );
+    if let Some(reason) = runs {
+        println!("  note         the meter cannot run it: {reason}");
+    }
+    Ok(())
+}
+
+/// `calls`: each call's frame gas, readable or as one JSON line.
+fn print_calls(program: &Program, frames: &[stylus_meter::FrameCall], uncached: bool, json: bool) {
+    let total: u64 = frames.iter().map(|f| f.gas.frame).sum();
+    if json {
+        let calls: Vec<_> = frames
+            .iter()
+            .enumerate()
+            .map(|(index, f)| {
+                serde_json::json!({
+                    "index": index,
+                    "outcome": f.report.outcome,
+                    "returndata": hex(&f.report.returndata),
+                    "recent_hit": f.recent_hit,
+                    "init_charged": f.init_charged,
+                    "gas": f.gas,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "arbos": program.arbos(),
+            "cached": !uncached,
+            "block_cache_size": program.arbos().recent_wasms(),
+            "calls": calls,
+            "total_frame_gas": total,
+            "source": "model",
+            "composition": "calls from a contract in one transaction: per call the program's frame (memory for its starting pages given the pages the transaction opened, cached init, init unless cached or called earlier in the block from ArbOS 60, execution); no 21,000, no calldata gas, no CALL costs of the caller",
+        });
+        println!("{value}");
+        return;
+    }
+    println!(
+        "{} calls from a contract in one transaction at {} ({}; frame gas, no transaction or CALL costs)",
+        frames.len(),
+        program.arbos(),
+        if uncached { "uncached program" } else { "cached program" }
+    );
+    println!("  #     outcome   init  memory  cached_init      init  execution     frame");
+    for (index, f) in frames.iter().enumerate() {
+        let outcome = serde_json::to_value(f.report.outcome).unwrap_or_default();
+        println!(
+            "  {index:<5} {:<9} {:<5} {:>6} {:>12} {:>9} {:>10} {:>9}",
+            outcome.as_str().unwrap_or("?"),
+            if f.init_charged {
+                "paid"
+            } else if f.recent_hit {
+                "recent"
+            } else {
+                "-"
+            },
+            f.gas.memory,
+            f.gas.cached_init,
+            f.gas.init,
+            f.gas.execution,
+            f.gas.frame
+        );
+    }
+    println!("  total frame gas {total}");
+}
+
+fn print_activation(a: stylus_meter::Activation) {
     println!(
         "  activation   init_cost {}, cached_init_cost {}, footprint {} page(s), asm_estimate {} bytes",
         a.init_cost, a.cached_init_cost, a.footprint, a.asm_estimate
@@ -290,7 +534,12 @@ fn print_call(program: &Program, report: &CallReport) {
         gas.uncached_call, gas.init
     );
     println!("               (transaction gasUsed = these + 21,000)");
-    print_activation(program);
+    println!(
+        "               from a contract: {} cached, {} uncached (the program's frame only)",
+        gas.frame_cached, gas.frame_uncached
+    );
+    println!("rules          {}", program.arbos());
+    print_activation(program.activation());
 }
 
 #[cfg(test)]

@@ -44,6 +44,13 @@ pub fn keccak_price(bytes: u32) -> u64 {
     121_800 + 21_000 * words
 }
 
+/// Ink of the `memory.grow` opcode itself (`pricing_v1`, arbitrator/prover/src/programs/meter.rs:
+/// `MemoryGrow => 8050 // rest of cost handled by memory pricer`; the same table prices Stylus
+/// versions 1 to 3, `CompileConfig::version`, config.rs). The pages are bought separately through
+/// `pay_for_memory_grow`. Nitro's runtime charged 8,049 ink more than a meter pricing it at 1 on
+/// each call of `noirHash` that grows the heap (issue 21; `calibration/nitro.json`).
+pub const MEMORY_GROW_INK: u64 = 8_050;
+
 /// Whether `op` ends a basic block (`OperatorInfo::ends_basic_block`,
 /// arbitrator/arbutil/src/operator.rs). Note that `block` and `unreachable` do not.
 pub fn ends_basic_block(op: &Operator) -> bool {
@@ -96,8 +103,8 @@ pub fn opcode_ink(op: &Operator, call_indirect_params: impl Fn(u32) -> u64) -> O
         I32Store { .. } | I32Store8 { .. } | I32Store16 { .. } => 825,
         I64Store { .. } | I64Store8 { .. } | I64Store16 { .. } | I64Store32 { .. } => 950,
         MemorySize { .. } => 3_000,
-        // the pages themselves are paid through `pay_for_memory_grow`
-        MemoryGrow { .. } => 1,
+        // the opcode; the pages themselves are paid through `pay_for_memory_grow`
+        MemoryGrow { .. } => MEMORY_GROW_INK,
 
         I32Eqz | I32Eq | I32Ne | I32LtS | I32LtU | I32GtS | I32GtU | I32LeS | I32LeU | I32GeS
         | I32GeU => 170,
@@ -192,6 +199,35 @@ pub fn init_gas(init_cost: u16) -> u64 {
     MIN_INIT_GAS + (u64::from(init_cost) * COST_SCALAR_PERCENT).div_ceil(100)
 }
 
+/// `params.MemoryGas` and `params.QuadCoeffDiv` (go-ethereum `params/protocol_params.go`).
+const EVM_MEMORY_WORD_GAS: u64 = 3;
+const EVM_MEMORY_QUAD_DIVISOR: u64 = 512;
+
+/// What the EVM would charge for `bytes` of memory: 3 per word + words² / 512 (`evmMemoryCost`,
+/// arbos/programs/programs.go). From `ArbosVersion_StylusFixes` a call that returns data uses at
+/// least this much gas in its frame.
+pub fn evm_memory_cost(bytes: usize) -> u64 {
+    let words = (bytes as u64).div_ceil(32);
+    words * EVM_MEMORY_WORD_GAS + words * words / EVM_MEMORY_QUAD_DIVISOR
+}
+
+/// `params.ColdAccountAccessCostEIP2929`, `params.WarmStorageReadCostEIP2929`, `params.CopyGas`
+/// (go-ethereum `params/protocol_params.go`).
+const COLD_ACCOUNT_ACCESS_GAS: u64 = 2_600;
+const WARM_ACCESS_GAS: u64 = 100;
+const COPY_WORD_GAS: u64 = 3;
+
+/// Gas activation burns to read one fragment of `code_bytes` (`fragmentReadGasCost`,
+/// arbos/programs/programs.go): a cold or warm account access plus 3 per 32-byte word of its code.
+pub fn fragment_read_gas(warm: bool, code_bytes: usize) -> u64 {
+    let access = if warm {
+        WARM_ACCESS_GAS
+    } else {
+        COLD_ACCOUNT_ACCESS_GAS
+    };
+    access + COPY_WORD_GAS * (code_bytes as u64).div_ceil(32)
+}
+
 /// EIP-2028 calldata gas: 4 per zero byte, 16 per nonzero byte.
 pub fn calldata_gas(calldata: &[u8]) -> u64 {
     calldata.iter().map(|&b| if b == 0 { 4 } else { 16 }).sum()
@@ -233,5 +269,15 @@ mod tests {
         assert_eq!(keccak_price(64), 121_800);
         assert_eq!(keccak_price(65), 142_800);
         assert_eq!(calldata_gas(&[0, 1, 0, 255]), 4 + 16 + 4 + 16);
+    }
+
+    #[test]
+    fn return_floor_and_fragment_reads() {
+        assert_eq!(evm_memory_cost(0), 0);
+        assert_eq!(evm_memory_cost(32), 3);
+        // 16 KiB: 512 words × 3 + 512² / 512
+        assert_eq!(evm_memory_cost(16 * 1024), 1_536 + 512);
+        assert_eq!(fragment_read_gas(false, 24_576), 2_600 + 3 * 768);
+        assert_eq!(fragment_read_gas(true, 33), 100 + 6);
     }
 }

@@ -1,6 +1,9 @@
 //! A loaded program: validated, instrumented and compiled once, then called any number of times.
 
-use crate::activation::{self, Activation, ModuleFacts, Sizes, ENTRYPOINT};
+use crate::activation::{
+    self, Activation, ActivationCharge, CodeLayout, ModuleFacts, Sizes, ENTRYPOINT,
+};
+use crate::arbos::Arbos;
 use crate::error::{ExecError, LoadError};
 use crate::host::{self, Escape, HostEnv};
 use crate::meter::{NitroMeter, INK_LEFT, INK_STATUS};
@@ -18,6 +21,10 @@ pub struct Program {
     facts: ModuleFacts,
     engine: Engine,
     module: Module,
+    /// The ArbOS version it was validated at, whose rules price its calls.
+    arbos: Arbos,
+    /// keccak256 of the module: what the block's recent-program cache remembers it by.
+    module_hash: [u8; 32],
 }
 
 /// How the call ended, in Nitro's terms (`UserOutcome`).
@@ -63,6 +70,12 @@ pub struct GasBreakdown {
     pub cached_call: u64,
     /// The same, uncached: `cached_call + init`.
     pub uncached_call: u64,
+    /// What a call from a contract pays inside the program's frame when the program is cached (or,
+    /// from ArbOS 60, was called earlier in the block): `cached_init + memory + execution`, and at
+    /// least the EVM's price for the returned bytes (from ArbOS 31, `evmMemoryCost`).
+    pub frame_cached: u64,
+    /// The same for a program neither cached nor called earlier in the block: `init` on top.
+    pub frame_uncached: u64,
 }
 
 /// What a call did and cost.
@@ -81,19 +94,29 @@ pub struct CallReport {
 }
 
 impl Program {
-    /// Reads, validates and compiles a `.wasm` file.
+    /// Reads, validates and compiles a `.wasm` file at the ArbOS version Arbitrum One runs.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Program, LoadError> {
+        Program::from_file_at(path, Arbos::default())
+    }
+
+    /// Reads, validates and compiles a `.wasm` file as activation at `arbos` would.
+    pub fn from_file_at(path: impl AsRef<Path>, arbos: Arbos) -> Result<Program, LoadError> {
         let path = path.as_ref();
         let wasm = std::fs::read(path).map_err(|source| LoadError::Io {
             path: path.display().to_string(),
             source,
         })?;
-        Program::from_bytes(&wasm)
+        Program::from_bytes_at(&wasm, arbos)
     }
 
-    /// Validates and compiles a `.wasm` module.
+    /// Validates and compiles a `.wasm` module at the ArbOS version Arbitrum One runs.
     pub fn from_bytes(wasm: &[u8]) -> Result<Program, LoadError> {
-        let facts = activation::analyze(wasm)?;
+        Program::from_bytes_at(wasm, Arbos::default())
+    }
+
+    /// Validates and compiles a `.wasm` module as activation at `arbos` would.
+    pub fn from_bytes_at(wasm: &[u8], arbos: Arbos) -> Result<Program, LoadError> {
+        let facts = activation::analyze(wasm, arbos)?;
         let mut compiler = Singlepass::new();
         compiler.push_middleware(Arc::new(NitroMeter::new(
             facts.block_ink.clone(),
@@ -105,7 +128,30 @@ impl Program {
             facts,
             engine,
             module,
+            arbos,
+            module_hash: alloy_primitives::keccak256(wasm).0,
         })
+    }
+
+    /// The ArbOS version the program was validated at.
+    pub fn arbos(&self) -> Arbos {
+        self.arbos
+    }
+
+    /// How the module goes on chain at that version: one contract, or a root and fragments.
+    pub fn layout(&self) -> &CodeLayout {
+        &self.facts.layout
+    }
+
+    /// What activating it burns at its version, given the chain's `ActivationGas` parameter
+    /// (Nitro's initial value is [`crate::arbos::INITIAL_ACTIVATION_GAS`]).
+    pub fn activation_charge(&self, activation_gas: u64) -> ActivationCharge {
+        activation::activation_charge(&self.facts, self.arbos, activation_gas)
+    }
+
+    /// keccak256 of the module.
+    pub fn module_hash(&self) -> [u8; 32] {
+        self.module_hash
     }
 
     /// What Nitro's activation would store for this program.
@@ -195,31 +241,51 @@ impl Program {
             _ => env.outs.clone(),
         };
         Ok(CallReport {
-            returndata,
             reverted: outcome != Outcome::Success,
             outcome,
             ink,
-            gas: self.gas(calldata, total),
+            gas: self.gas(calldata, total, returndata.len()),
+            returndata,
         })
     }
 
-    fn gas(&self, calldata: &[u8], ink: u64) -> GasBreakdown {
+    fn gas(&self, calldata: &[u8], ink: u64, returned: usize) -> GasBreakdown {
         let activation = self.facts.activation;
         let execution = pricing::ink_to_gas_spent(ink);
         let calldata = pricing::calldata_gas(calldata);
         let memory = pricing::memory_pages_gas(activation.footprint, 0, 0);
         let cached_init = pricing::cached_init_gas(activation.cached_init_cost);
         let init = pricing::init_gas(activation.init_cost);
-        let cached_call = calldata + cached_init + memory + execution;
+        let frame = cached_init + memory + execution;
+        let frame_cached = self.return_data_floor(frame, returned);
+        let frame_uncached = self.return_data_floor(frame + init, returned);
         GasBreakdown {
             execution,
             calldata,
             memory,
             cached_init,
             init,
-            cached_call,
-            uncached_call: cached_call + init,
+            cached_call: calldata + frame_cached,
+            uncached_call: calldata + frame_uncached,
+            frame_cached,
+            frame_uncached,
         }
+    }
+
+    /// From `ArbosVersion_StylusFixes` a call that returns data uses at least the EVM's price for
+    /// that memory (`CallProgram`, arbos/programs/programs.go: `contract.Gas` is capped at
+    /// `startingGas - evmMemoryCost(len(ret))`).
+    pub(crate) fn return_data_floor(&self, frame: u64, returned: usize) -> u64 {
+        if self.arbos.floors_return_data() && returned > 0 {
+            frame.max(pricing::evm_memory_cost(returned))
+        } else {
+            frame
+        }
+    }
+
+    /// The program's analysed facts (footprint, activation) for the repeated-call pricer.
+    pub(crate) fn facts(&self) -> &ModuleFacts {
+        &self.facts
     }
 }
 

@@ -142,3 +142,123 @@ fn call_json_shape_on_a_calibration_program() {
     assert_eq!(json["sizes"]["wasm"], 52_686);
     assert!(json["sizes"]["compressed"].as_u64().unwrap() < 24 * 1024);
 }
+
+fn write_wat(name: &str, wat: &str) -> PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("stylus-meter-{name}-{}.wasm", std::process::id()));
+    std::fs::write(&path, wat::parse_str(wat).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn arbos_flag_is_checked_and_defaults_to_arbitrum_one() {
+    let wasm = echo_wasm();
+    let wasm = wasm.to_str().unwrap();
+    let out = run(&["call", "--wasm", wasm, "--calldata", "0x01", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["arbos"], 61);
+    // the in-frame figures: what a call from a contract pays inside the program's frame
+    let gas = &json["gas"];
+    let sum = ["cached_init", "memory", "execution"]
+        .iter()
+        .map(|k| gas[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(gas["frame_cached"], sum);
+    assert_eq!(
+        gas["frame_uncached"].as_u64().unwrap(),
+        sum + gas["init"].as_u64().unwrap()
+    );
+    assert_eq!(
+        gas["cached_call"].as_u64().unwrap(),
+        gas["calldata"].as_u64().unwrap() + sum
+    );
+    // --arbos goes anywhere on the line, and only modelled versions are taken
+    let out = run(&["--arbos", "51", "check", "--wasm", wasm, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["arbos"].as_u64(), json["stylus_version"].as_u64()),
+        (Some(51), Some(2))
+    );
+    // (clap's own message, over two lines, exit 2)
+    for (arbos, needle) in [
+        ("62", "ArbOS 62 is not modelled"),
+        ("x", "not a version number"),
+    ] {
+        let out = run(&["check", "--wasm", wasm, "--arbos", arbos]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn check_refuses_multi_value_at_61_naming_the_function() {
+    let wasm = write_wat(
+        "multi-value",
+        r#"(module (memory (export "memory") 1 1)
+            (func $pair (result i32 i32) i32.const 1 i32.const 2)
+            (func (export "user_entrypoint") (param i32) (result i32) call $pair i32.add))"#,
+    );
+    let wasm = wasm.to_str().unwrap();
+    let out = run(&["check", "--wasm", wasm, "--json"]);
+    assert_bad_input(&out, "function 0 (`pair`) returns 2 values");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["valid"], false);
+    assert!(json["reason"].as_str().unwrap().contains("multi-value"));
+    // at ArbOS 51 it activates, and the meter says it cannot run it
+    let out = run(&["check", "--wasm", wasm, "--arbos", "51", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["valid"].as_bool(), json["meter_runs_it"].as_bool()),
+        (Some(true), Some(false))
+    );
+}
+
+#[test]
+fn calls_price_the_recent_program_rule() {
+    let wasm = echo_wasm();
+    let wasm = wasm.to_str().unwrap();
+    let file = std::env::temp_dir().join(format!("stylus-meter-calls-{}.txt", std::process::id()));
+    std::fs::write(&file, "# two calls\n0x01\n\n0x0203\n").unwrap();
+    let calls = |arbos: &str| {
+        let out = run(&[
+            "calls",
+            "--wasm",
+            wasm,
+            "--calldata-file",
+            file.to_str().unwrap(),
+            "--repeat",
+            "3",
+            "--uncached",
+            "--arbos",
+            arbos,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let at61 = calls("61");
+    let list = at61["calls"].as_array().unwrap();
+    assert_eq!(list.len(), 6);
+    assert_eq!(list[1]["returndata"], "0x0203");
+    let init_paid: Vec<bool> = list
+        .iter()
+        .map(|c| c["init_charged"].as_bool().unwrap())
+        .collect();
+    assert_eq!(init_paid, [true, false, false, false, false, false]);
+    let total: u64 = list
+        .iter()
+        .map(|c| c["gas"]["frame"].as_u64().unwrap())
+        .sum();
+    assert_eq!(at61["total_frame_gas"], total);
+    // before ArbOS 60 every call to the uncached program pays init
+    let at51 = calls("51");
+    assert!(at51["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["init_charged"] == true));
+    assert_eq!(at61["source"], "model");
+    assert_bad_input(&run(&["calls", "--wasm", wasm]), "give the calls");
+}

@@ -1,9 +1,17 @@
 //! Each activation rule fails with its own error.
 
-use stylus_meter::{LoadError, Program};
+use stylus_meter::{Arbos, LoadError, Program};
 
 fn load(wat: &str) -> Result<Program, LoadError> {
     Program::from_bytes(&wat::parse_str(wat).expect("valid wat"))
+}
+
+/// At ArbOS 51, before fragments: one contract of at most 24 KiB, 128 KiB of wasm.
+fn load_at_51(wat: &str) -> Result<Program, LoadError> {
+    Program::from_bytes_at(
+        &wat::parse_str(wat).expect("valid wat"),
+        Arbos::new(51).unwrap(),
+    )
 }
 
 const ENTRY: &str = r#"(func (export "user_entrypoint") (param i32) (result i32) i32.const 0)"#;
@@ -118,9 +126,10 @@ fn noise(len: usize) -> String {
 }
 
 #[test]
-fn too_big_module_is_rejected() {
+fn too_big_module_is_rejected_before_fragments() {
     // 25 KB of noise: under the 128 KiB wasm limit, over 24 KiB once compressed
-    let err = load(&module(&format!(
+    // (tests/arbos_rules.rs: from ArbOS 60 the same module deploys in fragments)
+    let err = load_at_51(&module(&format!(
         r#"(data (i32.const 0) "{}")"#,
         noise(25_000)
     )))
@@ -135,10 +144,10 @@ fn too_big_module_is_rejected() {
     }
     // a module that compresses well passes the compressed limit
     let zeros = "\\00".repeat(25_000);
-    assert!(load(&module(&format!(r#"(data (i32.const 0) "{zeros}")"#))).is_ok());
+    assert!(load_at_51(&module(&format!(r#"(data (i32.const 0) "{zeros}")"#))).is_ok());
     // over 128 KiB uncompressed fails whatever it compresses to
     let huge = "\\00".repeat(140_000);
-    let err = load(&format!(
+    let err = load_at_51(&format!(
         r#"(module (memory (export "memory") 4 4) (data (i32.const 0) "{huge}") {ENTRY})"#
     ))
     .err()
@@ -150,13 +159,35 @@ fn too_big_module_is_rejected() {
 }
 
 #[test]
-fn unsupported_proposals_are_rejected() {
-    let simd = load(&module(r#"(func v128.const i64x2 0 0 drop)"#))
+fn unsupported_proposals_are_named_with_their_function() {
+    let simd = load(&module(r#"(func $vec v128.const i64x2 0 0 drop)"#))
         .err()
         .unwrap();
-    assert!(matches!(simd, LoadError::InvalidWasm(_)), "{simd}");
+    match &simd {
+        LoadError::UnsupportedFeature {
+            feature, location, ..
+        } => {
+            assert_eq!(feature, "SIMD (v128)");
+            assert_eq!(location, "function 0 (`vec`)");
+        }
+        other => panic!("{other}"),
+    }
+    assert!(simd.to_string().contains("simd128"), "{simd}");
     let tail = load(&module(r#"(func $f return_call $f)"#)).err().unwrap();
-    assert!(matches!(tail, LoadError::InvalidWasm(_)), "{tail}");
+    assert!(
+        matches!(&tail, LoadError::UnsupportedFeature { feature, .. } if feature.starts_with("tail calls")),
+        "{tail}"
+    );
+    let atomics = load(
+        r#"(module (memory (export "memory") 1 1 shared)
+            (func (export "user_entrypoint") (param i32) (result i32) i32.const 0))"#,
+    )
+    .err()
+    .unwrap();
+    assert!(
+        matches!(&atomics, LoadError::UnsupportedFeature { feature, .. } if feature.starts_with("threads")),
+        "{atomics}"
+    );
 }
 
 #[test]
@@ -166,8 +197,11 @@ fn data_count_section_is_rejected() {
     ))
     .err()
     .unwrap();
+    assert!(matches!(err, LoadError::DataCountSection), "{err}");
+    // the refusal says how to build without it
+    assert!(err.to_string().contains("--strip-target-features"), "{err}");
     assert!(
-        matches!(err, LoadError::UnsupportedSection(ref s) if s == "DataCount"),
+        err.to_string().contains("--enable-bulk-memory-opt"),
         "{err}"
     );
 }

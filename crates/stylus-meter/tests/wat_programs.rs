@@ -6,6 +6,7 @@
 use stylus_meter::{ExecError, Outcome, Program};
 
 const HEADER: u64 = 2_450;
+const MEMORY_GROW: u64 = 8_050;
 
 fn program(wat: &str) -> Program {
     let wasm = wat::parse_str(wat).expect("valid wat");
@@ -128,7 +129,7 @@ fn memory_growth_pays_pages_beyond_the_free_two() {
             (func (export "user_entrypoint") (param i32) (result i32)
                 i32.const 0 call $pay  ;; explicit hook with 0 pages: 1 + 3,800; 8,400 host I/O
                 i32.const 2            ;; 1
-                memory.grow            ;; 1; the hook is called with 2 pages first
+                memory.grow            ;; 8,050; the hook is called with 2 pages first
                 drop i32.const 0))     ;; 9 + 1 + end 1"#,
     );
     let r = p.call(&[]).unwrap();
@@ -137,10 +138,42 @@ fn memory_growth_pays_pages_beyond_the_free_two() {
     assert_eq!(r.ink.host_io, 8_400);
     assert_eq!(
         r.ink.opcodes,
-        (1 + 3_800 + HEADER) + (1 + 1 + 9 + 1 + 1 + HEADER)
+        (1 + 3_800 + HEADER) + (1 + MEMORY_GROW + 9 + 1 + 1 + HEADER)
     );
     assert_eq!(r.ink.total, r.ink.opcodes + r.ink.host_io + r.ink.memory);
     assert_eq!(r.gas.memory, 0, "the starting page is free");
+}
+
+/// `memory.grow` itself costs 8,050 ink (`pricing_v1`, Nitro's meter.rs), whatever it grows
+/// by; the pages are bought through `pay_for_memory_grow`. Nitro's runtime charged 8,049 more
+/// than a meter that priced the opcode at 1 (issue 21).
+#[test]
+fn memory_grow_opcode_costs_8050_ink() {
+    let grow_by = |pages: u32| {
+        program(&format!(
+            r#"(module
+                (import "vm_hooks" "pay_for_memory_grow" (func $pay (param i32)))
+                (memory (export "memory") 1)
+                (func (export "user_entrypoint") (param i32) (result i32)
+                    i32.const {pages}   ;; 1
+                    memory.grow         ;; 8,050
+                    drop i32.const 0))  ;; 9 + 1 + end 1"#
+        ))
+        .call(&[])
+        .unwrap()
+    };
+    for pages in [0, 1] {
+        let r = grow_by(pages);
+        assert_eq!(
+            r.ink.opcodes,
+            1 + 8_050 + 9 + 1 + 1 + HEADER,
+            "grow by {pages}"
+        );
+    }
+    // growing by 0 pages still calls the hook, which then costs its 8,400 ink of host I/O
+    assert_eq!(grow_by(0).ink.host_io, 8_400);
+    // 1 → 2 pages stays within the 2 free pages: no memory gas, no host I/O
+    assert_eq!((grow_by(1).ink.memory, grow_by(1).ink.host_io), (0, 0));
 }
 
 const ECHO: &str = r#"(module

@@ -1,0 +1,261 @@
+//! ArbOS versions and the Stylus rules each one brings: the one place that names the thresholds.
+//!
+//! Nitro names every ArbOS threshold as a constant and each rule checks the constant, never a bare
+//! number (OffchainLabs/go-ethereum `params/config_arbitrum.go`: `ArbosVersion_StylusFixes`,
+//! `ArbosVersion_59`, `ArbosVersion_60`, `ArbosVersion_StylusContractLimit`, ...; OffchainLabs/nitro
+//! `crates/arbutil/src/evm/mod.rs`: `ARBOS_VERSION_STYLUS_CHARGING_FIXES`). This module does the
+//! same: each constant names the file it was read in, and [`Arbos`] answers, per version, the
+//! questions the meter asks (which Stylus version activates programs, which sizes are allowed,
+//! whether a recently called program counts as cached, ...).
+//!
+//! The Stylus *parameters* (sizes, cache size, activation gas) are chain state a chain owner may
+//! change (`ArbOwner`); the values here are the ones Nitro writes at each upgrade
+//! (`arbos/programs/params.go`), which Arbitrum One runs unless governance changed them.
+
+use crate::error::ArbosError;
+
+/// `ArbosVersion_StylusFixes` (go-ethereum `params/config_arbitrum.go`): from here a call that
+/// returns data pays at least what the EVM would charge for that memory (`evmMemoryCost`,
+/// nitro `arbos/programs/programs.go` `CallProgram`).
+pub const ARBOS_VERSION_STYLUS_FIXES: u64 = 31;
+
+/// `ARBOS_VERSION_STYLUS_CHARGING_FIXES` (nitro `crates/arbutil/src/evm/mod.rs`): from here
+/// activation also charges for the module's length (`Module::activate`,
+/// `crates/prover/src/programs/mod.rs`).
+pub const ARBOS_VERSION_STYLUS_CHARGING_FIXES: u64 = 32;
+
+/// `ArbosVersion_50` "Dia" (go-ethereum `params/config_arbitrum.go`): the oldest version this
+/// meter models (the calibration runtime figures were measured at this activation version).
+pub const ARBOS_VERSION_50: u64 = 50;
+
+/// `ArbosVersion_51` (go-ethereum `params/config_arbitrum.go`): what Nitro v3.9.8 runs; the
+/// calibration node figures were measured at it. No Stylus rule changes from 50.
+pub const ARBOS_VERSION_51: u64 = 51;
+
+/// `ArbosVersion_59` (go-ethereum `params/config_arbitrum.go`). From here:
+/// - activation burns the constant `ActivationGas` (nitro `arbos/programs/programs.go`
+///   `Programs.ActivationGas` returns 0 below this version; go-ethereum's alias
+///   `ArbosVersion_StylusActivationGas`);
+/// - programs activate at Stylus version 3 (the upgrade hook calls
+///   `StylusParams.UpgradeToVersion(3)`, nitro `arbos/arbosState/arbosstate.go`;
+///   `arbos/programs/params_test.go` `TestUpgradeToVersion`), which rejects multi-value;
+/// - a call whose frame would open more than `PageLimit` pages runs out of gas
+///   (`enforceStylusPageLimit`, nitro `arbos/programs/api.go`).
+pub const ARBOS_VERSION_59: u64 = 59;
+
+/// `ArbosVersion_StylusActivationGas` = `ArbosVersion_59` (go-ethereum `params/config_arbitrum.go`).
+pub const ARBOS_VERSION_STYLUS_ACTIVATION_GAS: u64 = ARBOS_VERSION_59;
+
+/// The ArbOS version whose upgrade moves Stylus to version 3 (see [`ARBOS_VERSION_59`]).
+pub const ARBOS_VERSION_STYLUS_V3: u64 = ARBOS_VERSION_59;
+
+/// `ArbosVersion_60` (go-ethereum `params/config_arbitrum.go`): a program called earlier in the
+/// same block is charged as cached (`statedb.GetRecentWasms().Insert(codeHash,
+/// params.BlockCacheSize)`, nitro `arbos/programs/programs.go` `CallProgram`).
+pub const ARBOS_VERSION_60: u64 = 60;
+
+/// `ArbosVersion_StylusContractLimit` = `ArbosVersion_60` (go-ethereum `params/config_arbitrum.go`):
+/// a program may be a root contract listing fragments (`IsStylusRootProgramPrefix`, go-ethereum
+/// `core/state/statedb_arbitrum.go`; `getWasmFromRootStylus`, nitro `arbos/programs/programs.go`),
+/// up to `MaxFragmentCount` of them, and `MaxWasmSize` doubles (`UpgradeToArbosVersion`,
+/// `arbos/programs/params.go`).
+pub const ARBOS_VERSION_STYLUS_CONTRACT_LIMIT: u64 = ARBOS_VERSION_60;
+
+/// `ArbosVersion_61` "Elara" (go-ethereum `params/config_arbitrum.go`): no further Stylus rule.
+pub const ARBOS_VERSION_61: u64 = 61;
+
+/// What Arbitrum One and Nova run since 2026-08-20: the meter's default.
+pub const ARBITRUM_ONE: u64 = ARBOS_VERSION_61;
+
+/// The newest version whose rules this module lists.
+pub const NEWEST_KNOWN: u64 = ARBOS_VERSION_61;
+
+/// `STYLUS_VERSION_DISABLE_MULTIVALUE` (nitro `crates/prover/src/programs/mod.rs`): from this
+/// Stylus version the validator runs without the multi-value proposal (`parse_with_stylus_version`,
+/// `crates/prover/src/binary.rs`), so function types with several results and blocks, loops or
+/// ifs with a function type are rejected at activation.
+pub const STYLUS_VERSION_DISABLE_MULTIVALUE: u16 = 3;
+
+/// `MaxCodeSize` of an Arbitrum chain that does not set its own: go-ethereum
+/// `params.DefaultMaxCodeSize` (EIP-170), returned by `ChainConfig.MaxCodeSize()`
+/// (`params/config_arbitrum.go`). Every contract, root and fragment included, is bounded by it.
+pub const MAX_CODE_SIZE: usize = 24_576;
+
+/// `initialMaxWasmSize` (nitro `arbos/programs/params.go`): the decompressed module limit up to
+/// ArbOS 59 (a constant before ArbOS 40, a parameter from 40).
+pub const INITIAL_MAX_WASM_SIZE: usize = 128 * 1024;
+
+/// `arbOS60MaxWasmSize`: `UpgradeToArbosVersion(ArbosVersion_StylusContractLimit)` doubles the
+/// decompressed limit (nitro `arbos/programs/params.go`).
+pub const ARBOS_60_MAX_WASM_SIZE: usize = 256 * 1024;
+
+/// `initialMaxFragmentCount`: fragments a root may list, set by the ArbOS 60 upgrade (nitro
+/// `arbos/programs/params.go`; 4 × 24 KiB is the "96 KB" of the ArbOS 60/61 release).
+pub const INITIAL_MAX_FRAGMENT_COUNT: usize = 4;
+
+/// `initialRecentCacheSize` = `BlockCacheSize` (nitro `arbos/programs/params.go`): the recent
+/// programs an LRU keeps per block (go-ethereum `core/state/statedb_arbitrum.go` `RecentWasms`).
+pub const INITIAL_RECENT_CACHE_SIZE: usize = 32;
+
+/// `ActivationGas` as Nitro leaves it: its own storage slot, never initialised by an upgrade, so 0
+/// until the chain owner sets it (`Programs.SetActivationGas`, nitro `arbos/programs/programs.go`).
+/// Read a chain's value with `ArbWasm.activationGas()`.
+pub const INITIAL_ACTIVATION_GAS: u64 = 0;
+
+/// Bytes of the classic Stylus prefix `0xEF 0xF0 0x00` + dictionary byte
+/// (`NewStylusPrefix`, go-ethereum `core/state/statedb_arbitrum.go`).
+pub const CLASSIC_PREFIX_BYTES: usize = 4;
+
+/// Bytes of a fragment's prefix `0xEF 0xF0 0x01` (`NewStylusFragmentPrefix`, same file).
+pub const FRAGMENT_PREFIX_BYTES: usize = 3;
+
+/// Bytes of a root's header: `0xEF 0xF0 0x02`, dictionary byte, 4-byte decompressed length
+/// (`NewStylusRoot`, same file); 20 bytes per fragment address follow.
+pub const ROOT_HEADER_BYTES: usize = 8;
+
+/// An ArbOS version the meter models, and the Stylus rules it implies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct Arbos(u64);
+
+impl Default for Arbos {
+    /// What Arbitrum One runs today ([`ARBITRUM_ONE`]).
+    fn default() -> Self {
+        Arbos(ARBITRUM_ONE)
+    }
+}
+
+impl std::fmt::Display for Arbos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ArbOS {}", self.0)
+    }
+}
+
+impl std::str::FromStr for Arbos {
+    type Err = ArbosError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let version = text
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| ArbosError::NotANumber(text.to_string()))?;
+        Arbos::new(version)
+    }
+}
+
+impl Arbos {
+    /// Arbitrum One today.
+    pub const ARBITRUM_ONE: Arbos = Arbos(ARBITRUM_ONE);
+
+    /// A version between [`ARBOS_VERSION_50`] and [`NEWEST_KNOWN`]; others are refused, since the
+    /// meter's prices are only checked from 50 and newer versions may change them.
+    pub fn new(version: u64) -> Result<Arbos, ArbosError> {
+        if (ARBOS_VERSION_50..=NEWEST_KNOWN).contains(&version) {
+            Ok(Arbos(version))
+        } else {
+            Err(ArbosError::Unsupported {
+                version,
+                oldest: ARBOS_VERSION_50,
+                newest: NEWEST_KNOWN,
+            })
+        }
+    }
+
+    /// The version number.
+    pub fn version(self) -> u64 {
+        self.0
+    }
+
+    /// The Stylus version programs activate at: 2 from ArbOS 31 (`UpgradeToVersion(2)`), 3 from
+    /// [`ARBOS_VERSION_STYLUS_V3`] (nitro `arbos/arbosState/arbosstate.go`). Prices are the same
+    /// for 1 to 3 (`CompileConfig::version`, `crates/prover/src/programs/config.rs`).
+    pub fn stylus_version(self) -> u16 {
+        if self.0 >= ARBOS_VERSION_STYLUS_V3 {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// Whether activation accepts multi-value: below [`STYLUS_VERSION_DISABLE_MULTIVALUE`].
+    pub fn allows_multi_value(self) -> bool {
+        self.stylus_version() < STYLUS_VERSION_DISABLE_MULTIVALUE
+    }
+
+    /// `MaxWasmSize`: [`INITIAL_MAX_WASM_SIZE`], doubled from
+    /// [`ARBOS_VERSION_STYLUS_CONTRACT_LIMIT`].
+    pub fn max_wasm_size(self) -> usize {
+        if self.0 >= ARBOS_VERSION_STYLUS_CONTRACT_LIMIT {
+            ARBOS_60_MAX_WASM_SIZE
+        } else {
+            INITIAL_MAX_WASM_SIZE
+        }
+    }
+
+    /// `MaxFragmentCount`: 0 (no roots) before [`ARBOS_VERSION_STYLUS_CONTRACT_LIMIT`].
+    pub fn max_fragment_count(self) -> usize {
+        if self.0 >= ARBOS_VERSION_STYLUS_CONTRACT_LIMIT {
+            INITIAL_MAX_FRAGMENT_COUNT
+        } else {
+            0
+        }
+    }
+
+    /// Whether a program called earlier in the block is charged as cached
+    /// (from [`ARBOS_VERSION_60`]), and how many recent programs the block remembers.
+    pub fn recent_wasms(self) -> Option<usize> {
+        (self.0 >= ARBOS_VERSION_60).then_some(INITIAL_RECENT_CACHE_SIZE)
+    }
+
+    /// Whether activation burns the chain's `ActivationGas` (from
+    /// [`ARBOS_VERSION_STYLUS_ACTIVATION_GAS`]).
+    pub fn charges_activation_gas(self) -> bool {
+        self.0 >= ARBOS_VERSION_STYLUS_ACTIVATION_GAS
+    }
+
+    /// Whether activation charges for the module's length (from
+    /// [`ARBOS_VERSION_STYLUS_CHARGING_FIXES`]).
+    pub fn charges_wasm_length(self) -> bool {
+        self.0 >= ARBOS_VERSION_STYLUS_CHARGING_FIXES
+    }
+
+    /// Whether returned data costs at least its EVM memory price (from
+    /// [`ARBOS_VERSION_STYLUS_FIXES`]).
+    pub fn floors_return_data(self) -> bool {
+        self.0 >= ARBOS_VERSION_STYLUS_FIXES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_arbitrum_one_and_range_is_checked() {
+        assert_eq!(Arbos::default().version(), 61);
+        assert!(Arbos::new(49).is_err());
+        assert!(Arbos::new(62).is_err());
+        assert_eq!("51".parse::<Arbos>().unwrap().version(), 51);
+        assert!("x".parse::<Arbos>().is_err());
+    }
+
+    #[test]
+    fn rules_switch_at_their_thresholds() {
+        let at = |v| Arbos::new(v).unwrap();
+        assert!(at(58).allows_multi_value() && !at(59).allows_multi_value());
+        assert!(!at(58).charges_activation_gas() && at(59).charges_activation_gas());
+        assert_eq!(
+            (at(59).recent_wasms(), at(60).recent_wasms()),
+            (None, Some(32))
+        );
+        assert_eq!(
+            (at(59).max_fragment_count(), at(60).max_fragment_count()),
+            (0, 4)
+        );
+        assert_eq!(
+            (at(59).max_wasm_size(), at(61).max_wasm_size()),
+            (128 * 1024, 256 * 1024)
+        );
+        assert!(at(50).floors_return_data() && at(50).charges_wasm_length());
+    }
+}
