@@ -427,6 +427,12 @@ contract StylusMeterTest is Fixtures {
         assertTrue(!reverted && data.length == 2 && gas == 4396, "success: return data, in-frame gas");
         (reverted, data, gas) = runner.outcome(meterLine("revert", "0xabcd"), hex"00");
         assertTrue(reverted && keccak256(data) == keccak256(hex"abcd") && gas == 4396, "revert: revert data");
+        // A meter before `frame_cached`: the cached transaction figure without its calldata gas.
+        (,, gas) = runner.outcome(
+            '{"gas":{"cached_call":4740,"calldata":344,"init":15124},"outcome":"success","returndata":"0x"}',
+            hex"00"
+        );
+        assertEq(gas, 4396, "older meter: cached_call - calldata");
         vm.expectRevert(
             abi.encodeWithSelector(
                 StylusMeterProgram.StylusMeterFailed.selector,
@@ -442,7 +448,7 @@ contract StylusMeterTest is Fixtures {
         returns (string memory)
     {
         return string.concat(
-            '{"gas":{"cached_call":4740,"calldata":344,"init":15124},"outcome":"',
+            '{"gas":{"frame_cached":4396,"frame_uncached":19520},"outcome":"',
             outcome,
             '","returndata":"',
             returndata,

@@ -85,14 +85,21 @@ contract StylusMeterStandInTest is Fixtures {
     }
 
     /// @dev The meter's figures for `data` on the T3 program: the in-frame cost of a cached call from a
-    /// contract (the transaction's cached figure without calldata gas) and the uncached init.
+    /// contract (`frame_cached`: the transaction's cached figure without calldata gas) and the uncached
+    /// init (`frame_uncached` − `frame_cached`).
     function meterFrame(bytes memory data) internal returns (uint256 frame, uint256 init) {
         string[] memory command = new string[](7);
         (command[0], command[1], command[2], command[3]) = (METER, "call", "--wasm", T3_WASM);
         (command[4], command[5], command[6]) = ("--calldata", vm.toString(data), "--json");
         string memory json = string(vm.ffi(command));
-        frame = vm.parseJsonUint(json, ".gas.cached_call") - vm.parseJsonUint(json, ".gas.calldata");
-        init = vm.parseJsonUint(json, ".gas.init");
+        frame = vm.parseJsonUint(json, ".gas.frame_cached");
+        assertEq(
+            frame,
+            vm.parseJsonUint(json, ".gas.cached_call") - vm.parseJsonUint(json, ".gas.calldata"),
+            "frame"
+        );
+        init = vm.parseJsonUint(json, ".gas.frame_uncached") - frame;
+        assertEq(init, vm.parseJsonUint(json, ".gas.init"), "init");
     }
 
     /// @dev The gas of `target`'s frame for a `kind` call with `data`: the gauge's figure less its

@@ -15,6 +15,7 @@ interface IStylusMeterCheats {
     function parseJsonString(string calldata json, string calldata key) external pure returns (string memory);
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function parseJsonUint(string calldata json, string calldata key) external pure returns (uint256);
+    function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
     function toString(bytes calldata value) external pure returns (string memory);
     function toString(uint256 value) external pure returns (string memory);
     function etch(address target, bytes calldata newRuntimeBytecode) external;
@@ -188,8 +189,9 @@ contract StylusMeterRunner {
     /// @dev The meter's JSON line -> whether the program reverted, its return (or revert) data, and its
     /// frame's gas. The meter reports `outcome` as Nitro's UserOutcome: success, revert (return data =
     /// revert data) or failure (a trap: Nitro reverts without data; here it must not pass for an
-    /// expected revert). The frame's gas is a call from a contract: the transaction's cached figure
-    /// without its calldata gas, plus init for an uncached program's first call.
+    /// expected revert). The frame's gas is a call from a contract: the meter's `gas.frame_cached`, or
+    /// `gas.frame_uncached` for an uncached program's first call (a meter older than those fields:
+    /// the transaction's cached figure without its calldata gas, plus `gas.init`).
     function _outcome(string memory json, bytes calldata input)
         internal
         view
@@ -208,9 +210,16 @@ contract StylusMeterRunner {
         }
         reverted = outcome == keccak256("revert");
         data = STYLUS_METER_CHEATS.parseJsonBytes(json, ".returndata");
-        gas = STYLUS_METER_CHEATS.parseJsonUint(json, ".gas.cached_call")
-            - STYLUS_METER_CHEATS.parseJsonUint(json, ".gas.calldata");
-        if (uncached && called == 0) gas += STYLUS_METER_CHEATS.parseJsonUint(json, ".gas.init");
+        bool first = uncached && called == 0;
+        if (STYLUS_METER_CHEATS.keyExistsJson(json, ".gas.frame_cached")) {
+            return (reverted, data, _gas(json, first ? ".gas.frame_uncached" : ".gas.frame_cached"));
+        }
+        gas = _gas(json, ".gas.cached_call") - _gas(json, ".gas.calldata")
+            + (first ? _gas(json, ".gas.init") : 0);
+    }
+
+    function _gas(string memory json, string memory key) private pure returns (uint256) {
+        return STYLUS_METER_CHEATS.parseJsonUint(json, key);
     }
 
     /// @dev The message of an `Error(string)` or forge `CheatcodeError(string)` revert, else the data in hex.
