@@ -34,6 +34,9 @@ node scripts/gen-app-vectors.mjs --check
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check
 
+step "generated selector tables are current (node scripts/gen-selectors.mjs --check: contracts/selectors.json)"
+node scripts/gen-selectors.mjs --check
+
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 

@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
+import {
+    INoirPoseidon2Aliases,
+    IPoseidonT2Aliases,
+    IPoseidonT3Aliases,
+    IPoseidonT4Aliases,
+    IPoseidonT5Aliases,
+    IPoseidonT6Aliases
+} from "./generated/IPoseidonAliases.sol";
+
 /// @title Errors shared by every Poseidon hasher of this project
 /// @notice The Stylus contract and the Solidity/Yul references revert with exactly these, so a caller
 /// can swap one hasher for another without changing its error handling.
@@ -107,8 +116,19 @@ interface IPoseidon2Instances is INoirPoseidon2Hasher {
 
 /// @title The Stylus Poseidon contract's full interface
 /// @notice Deployed on Arbitrum as a Stylus (WASM) program; `PoseidonT3Yul` implements the T3 and
-/// Poseidon2 part of it in EVM bytecode for other chains.
-interface IStylusPoseidon is IPoseidonT3Hasher, IPoseidon2Instances {
+/// Poseidon2 part of it in EVM bytecode for other chains. The `…Aliases` interfaces are the other
+/// projects' selectors each program answers (poseidon-solidity, circomlibjs, poseidon2-evm;
+/// contracts/selectors.json).
+interface IStylusPoseidon is
+    IPoseidonT3Hasher,
+    IPoseidon2Instances,
+    IPoseidonT2Aliases,
+    IPoseidonT3Aliases,
+    IPoseidonT4Aliases,
+    IPoseidonT5Aliases,
+    IPoseidonT6Aliases,
+    INoirPoseidon2Aliases
+{
     /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
     /// decode (Stylus only: a Solidity contract reverts without data in these cases).
     /// @param selector The first four bytes of the calldata, zero-padded when shorter.

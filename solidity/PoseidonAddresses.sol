@@ -10,66 +10,78 @@ pragma solidity ^0.8.0;
 library PoseidonAddresses {
     /// @notice PoseidonStylus: Stylus program `poseidon_stylus.wasm` (IPoseidonT3Hasher):
     /// hash(uint256,uint256), rootFromPath(uint256,uint256[],uint256),
-    /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3
-    address internal constant POSEIDON_STYLUS = 0x515Fe73b0f5Fae25f6Dff0eCf572F2e82761A520;
+    /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3; also
+    /// hash(uint256[2]) (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2])
+    /// (circomlibjs, iden3 PoseidonUnit2L): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS = 0x451b553492550017A1a9EBAC6AcB08373486e996;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
-    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0x9d2880951dC16D36C19Ef8a0584115C143E34024;
+    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0xe9beE5bAf4b1da638824F07e9af4F0128E40cb17;
 
     /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IPoseidonT2Hasher):
-    /// hash(uint256): circomlib Poseidon t = 2
-    address internal constant POSEIDON_STYLUS_HASH1 = 0xa96b5f219f039C369D7EF7eFd1CDa9F90992415d;
+    /// hash(uint256): circomlib Poseidon t = 2; also hash(uint256[1]) (poseidon-solidity PoseidonT2),
+    /// poseidon(uint256[1]) and poseidon(bytes32[1]) (circomlibjs, iden3 PoseidonUnit1L):
+    /// contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH1 = 0xFF92Aa97785c0Df972570312C1B0f1DA3C102E29;
 
     /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
-    /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4
-    address internal constant POSEIDON_STYLUS_HASH3 = 0x49475745d262E6DBbc9f7805B2AD487cbb1828D8;
+    /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4; also hash(uint256[3]) (poseidon-solidity
+    /// PoseidonT4), poseidon(uint256[3]) and poseidon(bytes32[3]) (circomlibjs, iden3 PoseidonUnit3L):
+    /// contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH3 = 0x87a5cA5250Ea6814a6B8C8516E5Afb14962F5acE;
 
     /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
-    /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5
-    address internal constant POSEIDON_STYLUS_HASH4 = 0xa41494177dDEcE6353Df94b998D44472AC4a3AC2;
+    /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5; also hash(uint256[4])
+    /// (poseidon-solidity PoseidonT5), poseidon(uint256[4]) and poseidon(bytes32[4]) (circomlibjs, iden3
+    /// PoseidonUnit4L): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH4 = 0x47D4eBB05859FeAD6e33a9D7380b78d16d1660B0;
 
     /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
-    /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6
-    address internal constant POSEIDON_STYLUS_HASH5 = 0x964F6b05ED8d4e6a107bc8A924d31fD14B58B8D6;
+    /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6; also hash(uint256[5])
+    /// (poseidon-solidity PoseidonT6), poseidon(uint256[5]) and poseidon(bytes32[5]) (circomlibjs, iden3
+    /// PoseidonUnit5L): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH5 = 0xd33C591C855D15a744711992ac015a975e4E2c2e;
 
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
-    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x0ED276574866598531d7e31b49c46a58b77f04A7;
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x53233c02542552B63E90C18D6A9B1D4afA9239be;
 
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
-    /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation
-    address internal constant POSEIDON_STYLUS_NOIR = 0xc9B4D1CeCF0bB9A55d84ec1d93a77d4D923Bf5b4;
+    /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation;
+    /// also hash_1(uint256), hash_2(uint256,uint256), hash_3(uint256,uint256,uint256) (poseidon2-evm
+    /// IPoseidon2): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_NOIR = 0xe3516BEd7841088De6F4f1F5c04b867dd3225F51;
 
     /// @notice PoseidonStylusPoseidon2T2: Stylus program `poseidon_stylus_poseidon2_t2.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT2(uint256[2]), poseidon2CompressT2(uint256[2]): Poseidon2 t =
     /// 2, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xC655DaFDbda8dedEB065BFDB180130BF96edcDa3;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xf46A2Ba948b2Dbb742Df595A58bb68488C37004a;
 
     /// @notice PoseidonStylusPoseidon2T3: Stylus program `poseidon_stylus_poseidon2_t3.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT3(uint256[3]), poseidon2CompressT3(uint256[3]): Poseidon2 t =
     /// 3, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x9Fe01A2CB875a6bbcDEcB7F8e6ca50334179911E;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0xcE8D1059594E415e024BF8760F539472C0746dA9;
 
     /// @notice PoseidonStylusPoseidon2Codex: Stylus program `poseidon_stylus_poseidon2_codex.wasm`
     /// (IPoseidon2Instances): poseidon2CodexPermuteT2(uint256[2]), poseidon2CodexPermuteT3(uint256[3]),
     /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x689C8800b51f353DdcD71fc664991aaDfBC2A746;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0xD0B8152ceFe5a20282E7CE7f3818EddB1984018A;
 
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
-    address internal constant POSEIDON_T3_YUL = 0xF371b0E2BE246F0b17EBDb8Ee847b73135c383Ac;
+    address internal constant POSEIDON_T3_YUL = 0xF695469e6839aEF7cA13D08F774a598684d42b3F;
 
     /// @notice Poseidon2Yul: EVM `Poseidon2Yul` (IStylusPoseidon).
     address internal constant POSEIDON2_YUL = 0xEea90F401fe6a200CE1C017B45C7FBe34F29fb2D;
 
     /// @notice PoseidonT3Solidity: EVM `PoseidonT3Solidity` (IPoseidonT3Hasher).
-    address internal constant POSEIDON_T3_SOLIDITY = 0x3382A78eabF9fE60921e9dEe62C343955371580B;
+    address internal constant POSEIDON_T3_SOLIDITY = 0x5BcaED7D598d65C717FaDD319381F3979a9105A2;
 
     /// @notice GoldilocksPoseidonYul: EVM `GoldilocksPoseidonYul` (IGoldilocksPoseidon).
     address internal constant GOLDILOCKS_POSEIDON_YUL = 0x1381D68a5f2a104178bB1868AF9830a874af506b;
 
     /// @notice NoirPoseidon2Yul: EVM `NoirPoseidon2Yul` (INoirPoseidon2Hasher).
-    address internal constant NOIR_POSEIDON2_YUL = 0x3E211B0E8FB790FC7B77f6D00dDab58447733383;
+    address internal constant NOIR_POSEIDON2_YUL = 0x0e9B77D4D8a967995C7A354AC10bFd346e41b39d;
 }

@@ -3,17 +3,26 @@
 //!
 //! Hand-written instead of stylus-sdk's `#[public]` router because the router reverts with empty
 //! data when arguments do not decode; here every failure is a custom error. Selectors and errors
-//! come from the `sol!` declarations in [`crate::abi`]; arguments are read in place
-//! ([`crate::calldata`]) and results encoded by [`crate::returndata`], neither of which can panic.
+//! come from the selector table ([`crate::selectors`], generated from `contracts/selectors.json`:
+//! ours and the other projects' selectors of the same function) and errors from the `sol!`
+//! declarations in [`crate::abi`]; arguments are read in place ([`crate::calldata`]) and results
+//! encoded by [`crate::returndata`], neither of which can panic.
 
 use alloc::vec::Vec;
 
-#[allow(unused_imports)] // unused in a build with only the Goldilocks functions
-use alloy_sol_types::SolCall;
-
 use crate::abi::IPoseidonErrors::{IPoseidonErrorsErrors as Revert, InvalidCalldata};
+use crate::calldata::Args;
+#[cfg(any(
+    test,
+    feature = "noir",
+    feature = "poseidon2-t3",
+    feature = "poseidon2-t2",
+    feature = "poseidon2-codex"
+))]
+use crate::poseidon2;
+use crate::selectors::{self, Function};
 #[allow(unused_imports)] // which groups are used depends on the enabled features
-use crate::{abi, calldata::Args, functions, returndata};
+use crate::{functions, returndata};
 
 /// Runs the call encoded in `calldata`: `Ok(return data)` or `Err(revert data)`, the revert data
 /// being one of the `IPoseidonErrors` custom errors, ABI-encoded.
@@ -37,124 +46,128 @@ fn route(calldata: &[u8]) -> Result<Vec<u8>, Revert> {
     let Some((selector, args)) = calldata.split_first_chunk::<4>() else {
         return Err(invalid_calldata(calldata));
     };
-    let args = Args::new(args);
-    // `None` from an argument read: the calldata does not decode.
-    #[allow(unused_variables)] // unused in a build with only the Goldilocks functions
-    let decoded = |result: Option<Result<Vec<u8>, Revert>>| {
-        result.unwrap_or_else(|| Err(invalid_calldata(calldata)))
+    let Some(function) = selectors::function(*selector) else {
+        return Err(invalid_calldata(calldata));
     };
-    #[cfg(any(test, feature = "goldilocks"))]
-    if let Some(outcome) = crate::goldilocks::route(*selector, &args) {
-        return outcome;
-    }
-    match *selector {
+    // `None`: the arguments do not decode.
+    call(function, &Args::new(args)).unwrap_or_else(|| Err(invalid_calldata(calldata)))
+}
+
+/// Runs `function` on the arguments: `None` when they do not decode. Every selector of a function
+/// reads the same argument bytes (`contracts/selectors.json` checks it), so each arm is the
+/// function's, whichever interface's selector called it.
+#[inline(always)]
+fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
+    Some(match function {
         #[cfg(any(test, feature = "hash2"))]
-        abi::IPoseidonT3::hashCall::SELECTOR => decoded((|| {
+        Function::Hash2 => {
             let (a, b) = (args.word(0)?, args.word(1)?);
-            Some(functions::hash2(a, b).map(returndata::word))
-        })()),
+            functions::hash2(a, b).map(returndata::word)
+        }
         #[cfg(any(test, feature = "hash2"))]
-        abi::IPoseidonT3::rootFromPathCall::SELECTOR => decoded((|| {
+        Function::RootFromPath => {
             let (leaf, siblings, path_bits) = (args.word(0)?, args.words(1)?, args.word(2)?);
-            Some(functions::root_from_path(leaf, siblings, path_bits).map(returndata::word))
-        })()),
+            functions::root_from_path(leaf, siblings, path_bits).map(returndata::word)
+        }
         #[cfg(any(test, feature = "hash2"))]
-        abi::IPoseidonT3::nodesFromPathCall::SELECTOR => decoded((|| {
+        Function::NodesFromPath => {
             let (leaf, siblings, path_bits) = (args.word(0)?, args.words(1)?, args.word(2)?);
-            Some(functions::nodes_from_path(leaf, siblings, path_bits).map(|n| n.into_abi()))
-        })()),
+            functions::nodes_from_path(leaf, siblings, path_bits).map(|n| n.into_abi())
+        }
         #[cfg(any(test, feature = "hash2"))]
-        abi::IPoseidonT3::hashPairsCall::SELECTOR => decoded((|| {
-            let flat = args.words(0)?;
-            Some(functions::hash_pairs(flat).map(|out| out.into_abi()))
-        })()),
+        Function::HashPairs => functions::hash_pairs(args.words(0)?).map(|out| out.into_abi()),
         #[cfg(any(test, feature = "poseidon2"))]
-        abi::IPoseidon2::poseidon2Call::SELECTOR => decoded((|| {
+        Function::Poseidon2 => {
             let (a, b) = (args.word(0)?, args.word(1)?);
-            Some(functions::poseidon2(a, b).map(returndata::word))
-        })()),
-        #[cfg(any(test, feature = "poseidon2-t3"))]
-        abi::IPoseidon2T3::poseidon2PermuteT3Call::SELECTOR => {
-            decoded(args.static_words::<3>(0).map(|state| {
-                crate::poseidon2::permute_t3(state).map(|out| returndata::words(&out))
-            }))
+            functions::poseidon2(a, b).map(returndata::word)
         }
         #[cfg(any(test, feature = "poseidon2-t3"))]
-        abi::IPoseidon2T3::poseidon2CompressT3Call::SELECTOR => decoded(
-            args.static_words::<3>(0)
-                .map(|inputs| crate::poseidon2::compress_t3(inputs).map(returndata::word)),
-        ),
+        Function::Poseidon2PermuteT3 => {
+            poseidon2::permute_t3(args.static_words::<3>(0)?).map(|out| returndata::words(&out))
+        }
+        #[cfg(any(test, feature = "poseidon2-t3"))]
+        Function::Poseidon2CompressT3 => {
+            poseidon2::compress_t3(args.static_words::<3>(0)?).map(returndata::word)
+        }
         #[cfg(any(test, feature = "noir"))]
-        abi::INoirPoseidon2::noirHashCall::SELECTOR => decoded(
-            args.words(0)
-                .map(|inputs| crate::poseidon2::noir_hash(inputs).map(returndata::word)),
-        ),
+        Function::NoirHash => poseidon2::noir_hash(args.words(0)?).map(returndata::word),
+        // poseidon2-evm's hash_1 and hash_3: Noir's hash of their one or three head words.
         #[cfg(any(test, feature = "noir"))]
-        abi::INoirPoseidon2::noirHash2Call::SELECTOR => decoded((|| {
+        Function::NoirHash1 => {
+            poseidon2::noir_hash(args.static_words::<1>(0)?).map(returndata::word)
+        }
+        #[cfg(any(test, feature = "noir"))]
+        Function::NoirHash2 => {
             let (a, b) = (args.word(0)?, args.word(1)?);
-            Some(crate::poseidon2::noir_hash2(a, b).map(returndata::word))
-        })()),
-        #[cfg(any(test, feature = "noir"))]
-        abi::INoirPoseidon2::poseidon2PermuteT4Call::SELECTOR => {
-            decoded(args.static_words::<4>(0).map(|state| {
-                crate::poseidon2::permute_t4(state).map(|out| returndata::words(&out))
-            }))
+            poseidon2::noir_hash2(a, b).map(returndata::word)
         }
         #[cfg(any(test, feature = "noir"))]
-        abi::INoirPoseidon2::poseidon2CompressT4Call::SELECTOR => decoded(
-            args.static_words::<4>(0)
-                .map(|inputs| crate::poseidon2::compress_t4(inputs).map(returndata::word)),
-        ),
-        #[cfg(any(test, feature = "poseidon2-t2"))]
-        abi::IPoseidon2T2::poseidon2PermuteT2Call::SELECTOR => {
-            decoded(args.static_words::<2>(0).map(|state| {
-                crate::poseidon2::permute_t2(state).map(|out| returndata::words(&out))
-            }))
+        Function::NoirHash3 => {
+            poseidon2::noir_hash(args.static_words::<3>(0)?).map(returndata::word)
+        }
+        #[cfg(any(test, feature = "noir"))]
+        Function::Poseidon2PermuteT4 => {
+            poseidon2::permute_t4(args.static_words::<4>(0)?).map(|out| returndata::words(&out))
+        }
+        #[cfg(any(test, feature = "noir"))]
+        Function::Poseidon2CompressT4 => {
+            poseidon2::compress_t4(args.static_words::<4>(0)?).map(returndata::word)
         }
         #[cfg(any(test, feature = "poseidon2-t2"))]
-        abi::IPoseidon2T2::poseidon2CompressT2Call::SELECTOR => decoded(
-            args.static_words::<2>(0)
-                .map(|inputs| crate::poseidon2::compress_t2(inputs).map(returndata::word)),
-        ),
-        #[cfg(any(test, feature = "poseidon2-codex"))]
-        abi::IPoseidon2Codex::poseidon2CodexPermuteT2Call::SELECTOR => {
-            decoded(args.static_words::<2>(0).map(|state| {
-                crate::poseidon2::codex_permute_t2(state).map(|out| returndata::words(&out))
-            }))
+        Function::Poseidon2PermuteT2 => {
+            poseidon2::permute_t2(args.static_words::<2>(0)?).map(|out| returndata::words(&out))
+        }
+        #[cfg(any(test, feature = "poseidon2-t2"))]
+        Function::Poseidon2CompressT2 => {
+            poseidon2::compress_t2(args.static_words::<2>(0)?).map(returndata::word)
         }
         #[cfg(any(test, feature = "poseidon2-codex"))]
-        abi::IPoseidon2Codex::poseidon2CodexPermuteT3Call::SELECTOR => {
-            decoded(args.static_words::<3>(0).map(|state| {
-                crate::poseidon2::codex_permute_t3(state).map(|out| returndata::words(&out))
-            }))
+        Function::Poseidon2CodexPermuteT2 => {
+            poseidon2::codex_permute_t2(args.static_words::<2>(0)?)
+                .map(|out| returndata::words(&out))
         }
         #[cfg(any(test, feature = "poseidon2-codex"))]
-        abi::IPoseidon2Codex::poseidon2CodexPermuteT4Call::SELECTOR => {
-            decoded(args.static_words::<4>(0).map(|state| {
-                crate::poseidon2::codex_permute_t4(state).map(|out| returndata::words(&out))
-            }))
+        Function::Poseidon2CodexPermuteT3 => {
+            poseidon2::codex_permute_t3(args.static_words::<3>(0)?)
+                .map(|out| returndata::words(&out))
+        }
+        #[cfg(any(test, feature = "poseidon2-codex"))]
+        Function::Poseidon2CodexPermuteT4 => {
+            poseidon2::codex_permute_t4(args.static_words::<4>(0)?)
+                .map(|out| returndata::words(&out))
         }
         #[cfg(any(test, feature = "hash1"))]
-        abi::IPoseidonT2::hashCall::SELECTOR => decoded((|| {
-            let a = args.word(0)?;
-            Some(functions::hash1(a).map(returndata::word))
-        })()),
+        Function::Hash1 => functions::hash1(args.word(0)?).map(returndata::word),
         #[cfg(any(test, feature = "hash3"))]
-        abi::IPoseidonT4::hashCall::SELECTOR => decoded((|| {
+        Function::Hash3 => {
             let (a, b, c) = (args.word(0)?, args.word(1)?, args.word(2)?);
-            Some(functions::hash3(a, b, c).map(returndata::word))
-        })()),
+            functions::hash3(a, b, c).map(returndata::word)
+        }
         #[cfg(any(test, feature = "hash4"))]
-        abi::IPoseidonT5::hashCall::SELECTOR => decoded((|| {
+        Function::Hash4 => {
             let (a, b, c, d) = (args.word(0)?, args.word(1)?, args.word(2)?, args.word(3)?);
-            Some(functions::hash4(a, b, c, d).map(returndata::word))
-        })()),
+            functions::hash4(a, b, c, d).map(returndata::word)
+        }
         #[cfg(any(test, feature = "hash5"))]
-        abi::IPoseidonT6::hashCall::SELECTOR => decoded((|| {
+        Function::Hash5 => {
             let (a, b, c) = (args.word(0)?, args.word(1)?, args.word(2)?);
             let (d, e) = (args.word(3)?, args.word(4)?);
-            Some(functions::hash5(a, b, c, d, e).map(returndata::word))
-        })()),
-        _ => Err(invalid_calldata(calldata)),
-    }
+            functions::hash5(a, b, c, d, e).map(returndata::word)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPermute
+        | Function::GoldilocksHashNoPad
+        | Function::GoldilocksHashOrNoop
+        | Function::GoldilocksTwoToOne
+        | Function::GoldilocksRootFromPath
+        | Function::GoldilocksVerifyMerkleProofToCap
+        | Function::GoldilocksPoseidon2Permute
+        | Function::GoldilocksPoseidon2HashNoPad
+        | Function::GoldilocksPoseidon2HashOrNoop
+        | Function::GoldilocksPoseidon2TwoToOne
+        | Function::GoldilocksPoseidon2RootFromPath
+        | Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
+            return crate::goldilocks::call(function, args)
+        }
+    })
 }

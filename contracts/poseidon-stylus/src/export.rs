@@ -3,9 +3,10 @@
 
 use alloc::string::String;
 
-use alloy_json_abi::JsonAbi;
+use alloy_json_abi::{Function, JsonAbi};
 
 use crate::abi;
+use crate::selectors::{OURS, ROUTES};
 
 /// Name of the exported Solidity interface.
 pub const INTERFACE_NAME: &str = "IStylusPoseidon";
@@ -36,6 +37,25 @@ pub fn json_abi() -> JsonAbi {
     parts.push(abi::IGoldilocksPoseidon::abi::contract());
     #[cfg(any(test, feature = "hash5"))]
     parts.push(abi::IPoseidonT6::abi::contract());
+
+    // The other projects' selectors (contracts/selectors.json): a word per input, a word out,
+    // `bytes32` for circomlibjs's `bytes32` inputs (as solidity/generated/IPoseidonAliases.sol).
+    for route in ROUTES.iter().filter(|route| route.interface != OURS) {
+        let returns = if route.signature.contains("bytes32") {
+            "bytes32"
+        } else {
+            "uint256"
+        };
+        let declaration = alloc::format!(
+            "function {} external pure returns ({returns})",
+            route.signature
+        );
+        let function = Function::parse(&declaration).expect("the table's signatures parse");
+        let mut part = JsonAbi::new();
+        part.functions
+            .insert(function.name.clone(), alloc::vec![function]);
+        parts.push(part);
+    }
 
     let mut merged = JsonAbi::new();
     for part in parts {

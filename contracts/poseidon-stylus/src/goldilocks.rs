@@ -19,14 +19,13 @@ use alloy_primitives::U256;
 use poseidon_goldilocks::sponge::{self, Permutation};
 use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2, Digest, Goldilocks, P};
 
-use crate::abi::IGoldilocksPoseidon as Abi;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata,
-    LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, LeafIndexOutOfRange,
+    PathBitsOutOfRange, TooManySiblings,
 };
 use crate::calldata::{Args, Word};
 use crate::returndata;
-use alloy_sol_types::SolCall;
+use crate::selectors::Function;
 
 /// Most siblings a path may have: one bit of the `uint256` leaf index per level.
 pub const MAX_SIBLINGS: usize = 256;
@@ -46,60 +45,50 @@ impl From<Revert> for Failure {
 /// The result of a call: return data, or why it fails.
 type Outcome = Result<Vec<u8>, Failure>;
 
-/// Runs the call if `selector` is a Goldilocks function (`None` otherwise): return data, or the
-/// revert data's error (`InvalidCalldata(selector)` when the arguments do not decode).
-pub fn route(selector: [u8; 4], args: &Args) -> Option<Result<Vec<u8>, Revert>> {
+/// Runs a Goldilocks function: return data, or the revert data's error; `None` when the
+/// arguments do not decode (the dispatcher's `InvalidCalldata(selector)`).
+pub fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
     // `None` from an argument read: a bad offset or length, or the calldata ends early.
-    let outcome: Option<Outcome> = match selector {
-        Abi::permuteCall::SELECTOR => args.head_words(0).map(permute::<Poseidon>),
-        Abi::poseidon2PermuteCall::SELECTOR => args.head_words(0).map(permute::<Poseidon2>),
-        Abi::hashNoPadCall::SELECTOR => args.words(0).map(hash_no_pad::<Poseidon>),
-        Abi::poseidon2HashNoPadCall::SELECTOR => args.words(0).map(hash_no_pad::<Poseidon2>),
-        Abi::hashOrNoopCall::SELECTOR => args.words(0).map(hash_or_noop::<Poseidon>),
-        Abi::poseidon2HashOrNoopCall::SELECTOR => args.words(0).map(hash_or_noop::<Poseidon2>),
-        Abi::twoToOneCall::SELECTOR => (|| {
-            Some(two_to_one::<Poseidon>(
-                args.head_words(0)?,
-                args.head_words(4)?,
-            ))
-        })(),
-        Abi::poseidon2TwoToOneCall::SELECTOR => (|| {
-            Some(two_to_one::<Poseidon2>(
-                args.head_words(0)?,
-                args.head_words(4)?,
-            ))
-        })(),
-        Abi::rootFromPathCall::SELECTOR => (|| {
+    let outcome: Outcome = match function {
+        Function::GoldilocksPermute => permute::<Poseidon>(args.head_words(0)?),
+        Function::GoldilocksPoseidon2Permute => permute::<Poseidon2>(args.head_words(0)?),
+        Function::GoldilocksHashNoPad => hash_no_pad::<Poseidon>(args.words(0)?),
+        Function::GoldilocksPoseidon2HashNoPad => hash_no_pad::<Poseidon2>(args.words(0)?),
+        Function::GoldilocksHashOrNoop => hash_or_noop::<Poseidon>(args.words(0)?),
+        Function::GoldilocksPoseidon2HashOrNoop => hash_or_noop::<Poseidon2>(args.words(0)?),
+        Function::GoldilocksTwoToOne => {
+            two_to_one::<Poseidon>(args.head_words(0)?, args.head_words(4)?)
+        }
+        Function::GoldilocksPoseidon2TwoToOne => {
+            two_to_one::<Poseidon2>(args.head_words(0)?, args.head_words(4)?)
+        }
+        Function::GoldilocksRootFromPath => {
             let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
-            Some(root_from_path::<Poseidon>(path.0, path.1, path.2))
-        })(),
-        Abi::poseidon2RootFromPathCall::SELECTOR => (|| {
+            root_from_path::<Poseidon>(path.0, path.1, path.2)
+        }
+        Function::GoldilocksPoseidon2RootFromPath => {
             let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
-            Some(root_from_path::<Poseidon2>(path.0, path.1, path.2))
-        })(),
-        Abi::verifyMerkleProofToCapCall::SELECTOR => (|| {
+            root_from_path::<Poseidon2>(path.0, path.1, path.2)
+        }
+        Function::GoldilocksVerifyMerkleProofToCap => {
             let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
             let siblings = args.word_groups(3)?;
-            Some(verify_to_cap::<Poseidon>(
-                proof.0, proof.1, proof.2, siblings,
-            ))
-        })(),
-        Abi::poseidon2VerifyMerkleProofToCapCall::SELECTOR => (|| {
+            verify_to_cap::<Poseidon>(proof.0, proof.1, proof.2, siblings)
+        }
+        Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
             let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
             let siblings = args.word_groups(3)?;
-            Some(verify_to_cap::<Poseidon2>(
-                proof.0, proof.1, proof.2, siblings,
-            ))
-        })(),
+            verify_to_cap::<Poseidon2>(proof.0, proof.1, proof.2, siblings)
+        }
+        // The dispatcher sends only the Goldilocks functions here.
+        #[allow(unreachable_patterns)] // reachable in unit tests, which compile every group
         _ => return None,
     };
-    Some(match outcome {
-        Some(Ok(data)) => Ok(data),
-        Some(Err(Failure::Revert(revert))) => Err(revert),
-        Some(Err(Failure::DoesNotDecode)) | None => Err(Revert::InvalidCalldata(InvalidCalldata {
-            selector: selector.into(),
-        })),
-    })
+    match outcome {
+        Ok(data) => Some(Ok(data)),
+        Err(Failure::Revert(revert)) => Some(Err(revert)),
+        Err(Failure::DoesNotDecode) => None,
+    }
 }
 
 /// Every word of every group is a `uint64` (its upper 24 bytes are zero), else the calldata does

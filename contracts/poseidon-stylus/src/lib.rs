@@ -39,6 +39,7 @@ pub mod goldilocks;
 ))]
 pub mod poseidon2;
 pub mod returndata;
+pub mod selectors;
 
 #[cfg(test)]
 mod tests;

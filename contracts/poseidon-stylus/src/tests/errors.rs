@@ -11,6 +11,7 @@ use crate::abi::IPoseidonErrors::{
 };
 use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
 use crate::functions::MAX_SIBLINGS;
+use crate::selectors::ROUTES;
 
 fn not_in_field(position: usize, value: U256) -> Revert {
     Revert::InputNotInField(InputNotInField {
@@ -217,8 +218,8 @@ fn short_calldata_and_unknown_selectors_are_invalid() {
             })
         );
     }
-    // openzeppelin's `hash(uint256[2])`: a Poseidon selector, but not one of ours.
-    let foreign = alloy_primitives::keccak256("hash(uint256[2])");
+    // poseidon2-evm's variable-length `hash(uint256[])`: a Poseidon selector, but not one of ours.
+    let foreign = alloy_primitives::keccak256("hash(uint256[])");
     let mut calldata = foreign[..4].to_vec();
     calldata.extend_from_slice(&[0u8; 64]);
     assert_eq!(
@@ -299,42 +300,12 @@ fn trailing_calldata_is_ignored_like_solidity() {
     assert_eq!(crate::dispatch::dispatch(&calldata).unwrap(), expected);
 }
 
-/// Every selector the dispatcher knows, with its signature.
+/// Every selector of every group (the table of `crate::selectors`, all groups in unit tests).
 fn all_selectors() -> Vec<([u8; 4], &'static str)> {
-    vec![
-        (
-            IPoseidonT3::hashCall::SELECTOR,
-            IPoseidonT3::hashCall::SIGNATURE,
-        ),
-        (
-            IPoseidonT3::rootFromPathCall::SELECTOR,
-            IPoseidonT3::rootFromPathCall::SIGNATURE,
-        ),
-        (
-            IPoseidonT3::hashPairsCall::SELECTOR,
-            IPoseidonT3::hashPairsCall::SIGNATURE,
-        ),
-        (
-            IPoseidon2::poseidon2Call::SELECTOR,
-            IPoseidon2::poseidon2Call::SIGNATURE,
-        ),
-        (
-            IPoseidonT2::hashCall::SELECTOR,
-            IPoseidonT2::hashCall::SIGNATURE,
-        ),
-        (
-            IPoseidonT4::hashCall::SELECTOR,
-            IPoseidonT4::hashCall::SIGNATURE,
-        ),
-        (
-            IPoseidonT5::hashCall::SELECTOR,
-            IPoseidonT5::hashCall::SIGNATURE,
-        ),
-        (
-            IPoseidonT6::hashCall::SELECTOR,
-            IPoseidonT6::hashCall::SIGNATURE,
-        ),
-    ]
+    ROUTES
+        .iter()
+        .map(|route| (route.selector, route.signature))
+        .collect()
 }
 
 #[test]

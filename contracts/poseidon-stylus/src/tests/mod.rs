@@ -7,6 +7,7 @@ mod errors;
 mod goldilocks;
 mod merkle;
 mod poseidon2_instances;
+mod selectors;
 mod vectors;
 
 use alloy_primitives::U256;

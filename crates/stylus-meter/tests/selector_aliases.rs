@@ -1,0 +1,279 @@
+//! The other projects' selectors (`contracts/selectors.json`) on the programs as deployed, run
+//! through the meter: every alias of a function (poseidon-solidity's `hash(uint256[N])`,
+//! circomlibjs's `poseidon(uint256[N])` and `poseidon(bytes32[N])`, poseidon2-evm's `hash_1`,
+//! `hash_2`, `hash_3`) returns what the function's own selector returns (for `hash_1` and `hash_3`,
+//! which have none, `noirHash` of the same inputs) and the peers' published values, reverts
+//! `InputNotInField(position, value)` at every position where the peers reduce an input ≥ p, and
+//! costs what the function's own selector costs (the calldata differs only in the selector).
+//!
+//! Ignored by a plain `cargo test` because it needs the built files; `scripts/test.sh` builds them
+//! and runs these with `--include-ignored`.
+
+mod common;
+
+use alloy_sol_types::{SolCall, SolError, SolValue};
+use common::bn254::{input_output_vectors, p, random_field};
+use common::{hex, load_deployable, root, seeded_rng, U256};
+use stylus_meter::{CallReport, Program};
+
+alloy_sol_types::sol! {
+    error InputNotInField(uint256 position, uint256 value);
+    function noirHash(uint256[] inputs) external pure returns (uint256);
+}
+
+/// Random inputs per alias, each compared with the function's own selector.
+const RANDOM_CALLS_PER_ALIAS: usize = 40;
+
+/// One selector of another project's interface, and what it must answer like.
+struct Alias {
+    wasm: String,
+    signature: String,
+    selector: [u8; 4],
+    /// Argument words (every alias takes words only).
+    words: usize,
+    /// The function's own selector; `None` for poseidon2-evm's `hash_1`/`hash_3`, which answer like
+    /// `noirHash(uint256[])` of the same inputs.
+    own: Option<([u8; 4], String)>,
+}
+
+fn json(path: &str) -> serde_json::Value {
+    let path = root().join(path);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {} ({err})", path.display()));
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn selector(hex_selector: &str) -> [u8; 4] {
+    let value = u32::from_str_radix(hex_selector.trim_start_matches("0x"), 16).expect("hex");
+    value.to_be_bytes()
+}
+
+/// `hash(uint256[2])` → 2, `hash_3(uint256,uint256,uint256)` → 3.
+fn word_count(signature: &str) -> usize {
+    let types = &signature[signature.find('(').unwrap() + 1..signature.len() - 1];
+    types
+        .split(',')
+        .map(|ty| match ty.split_once('[') {
+            None => 1,
+            Some((_, length)) => length.trim_end_matches(']').parse::<usize>().unwrap(),
+        })
+        .sum()
+}
+
+/// Every alias of the table, with the program that answers it (the deployable of its feature in
+/// `contracts/deployables.json`).
+fn aliases() -> Vec<Alias> {
+    let registry = json("contracts/deployables.json");
+    let wasm_of = |feature: &str| -> String {
+        registry["stylus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|entry| {
+                let features = entry["cargoFeatures"].as_str().unwrap();
+                match features.split_once("--features ") {
+                    Some((_, list)) => list.trim() == feature,
+                    None => feature == "hash2", // the crate's default
+                }
+            })
+            .unwrap_or_else(|| panic!("no deployable builds feature {feature}"))["wasm"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for group in json("contracts/selectors.json")["groups"]
+        .as_array()
+        .unwrap()
+    {
+        let feature = group["feature"].as_str().unwrap();
+        for function in group["functions"].as_array().unwrap() {
+            let rows = function["selectors"].as_array().unwrap();
+            let own = rows
+                .iter()
+                .find(|row| row["interface"] == "stylus-poseidon")
+                .map(|row| {
+                    let signature = row["signature"].as_str().unwrap().to_string();
+                    (selector(row["selector"].as_str().unwrap()), signature)
+                });
+            for row in rows
+                .iter()
+                .filter(|row| row["interface"] != "stylus-poseidon")
+            {
+                let signature = row["signature"].as_str().unwrap().to_string();
+                if own.is_none() {
+                    assert!(
+                        function["name"].as_str().unwrap().starts_with("noirHash"),
+                        "{signature}: a function without a selector of its own must be noirHash of its words"
+                    );
+                }
+                out.push(Alias {
+                    wasm: wasm_of(feature),
+                    words: word_count(&signature),
+                    selector: selector(row["selector"].as_str().unwrap()),
+                    own: own.clone(),
+                    signature,
+                });
+            }
+        }
+    }
+    assert!(out.len() >= 18, "only {} aliases", out.len());
+    out
+}
+
+fn program(wasm: &str) -> &'static Program {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static PROGRAMS: OnceLock<Mutex<HashMap<String, &'static Program>>> = OnceLock::new();
+    let mut programs = PROGRAMS.get_or_init(Default::default).lock().unwrap();
+    programs
+        .entry(wasm.to_string())
+        .or_insert_with(|| Box::leak(Box::new(load_deployable(None, &format!("{wasm}.wasm")))))
+}
+
+fn words_calldata(selector: [u8; 4], inputs: &[U256]) -> Vec<u8> {
+    let mut calldata = selector.to_vec();
+    for input in inputs {
+        calldata.extend_from_slice(&input.to_be_bytes::<32>());
+    }
+    calldata
+}
+
+impl Alias {
+    fn call(&self, inputs: &[U256]) -> CallReport {
+        let calldata = words_calldata(self.selector, inputs);
+        program(&self.wasm).call(&calldata).expect("the call runs")
+    }
+
+    /// The same inputs through the function's own selector (or `noirHash(uint256[])`).
+    fn reference(&self, inputs: &[U256]) -> CallReport {
+        let calldata = match &self.own {
+            Some((own, _)) => words_calldata(*own, inputs),
+            None => noirHashCall {
+                inputs: inputs.to_vec(),
+            }
+            .abi_encode(),
+        };
+        program(&self.wasm).call(&calldata).expect("the call runs")
+    }
+
+    fn what(&self) -> String {
+        let own = self.own.as_ref().map_or("noirHash(uint256[])", |(_, s)| s);
+        format!("{} {} (vs {own})", self.wasm, self.signature)
+    }
+}
+
+#[test]
+#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
+fn every_alias_answers_like_the_function_it_calls() {
+    let (seed, mut rng) = seeded_rng();
+    for alias in aliases() {
+        let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
+        let mut cases: Vec<Vec<U256>> = edges.iter().map(|&e| vec![e; alias.words]).collect();
+        cases.extend((0..RANDOM_CALLS_PER_ALIAS).map(|_| {
+            (0..alias.words)
+                .map(|_| random_field(&mut rng))
+                .collect::<Vec<_>>()
+        }));
+        for inputs in cases {
+            let (got, want) = (alias.call(&inputs), alias.reference(&inputs));
+            assert!(!want.reverted, "{}: {inputs:?}", alias.what());
+            assert_eq!(
+                (got.reverted, hex(&got.returndata)),
+                (false, hex(&want.returndata)),
+                "{}: {inputs:?}, seed {seed}",
+                alias.what()
+            );
+        }
+    }
+}
+
+/// poseidon-solidity and circomlibjs (`addmod`/`mod` of every input), poseidon2-evm (inputs
+/// "reduced mod PRIME on-chain", its IPoseidon2) hash p + x as x; the programs refuse it.
+#[test]
+#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
+fn an_input_the_peers_reduce_reverts_naming_its_position_and_value() {
+    for alias in aliases() {
+        for bad in [p(), p() + U256::from(1), U256::MAX] {
+            for position in 0..alias.words {
+                let mut inputs = vec![U256::from(7); alias.words];
+                inputs[position] = bad;
+                let report = alias.call(&inputs);
+                let expected = InputNotInField {
+                    position: U256::from(position),
+                    value: bad,
+                }
+                .abi_encode();
+                assert!(report.reverted, "{}: {inputs:?} hashed", alias.what());
+                assert_eq!(hex(&report.returndata), hex(&expected), "{}", alias.what());
+            }
+        }
+    }
+}
+
+/// circomlibjs's vectors through poseidon-solidity's and circomlibjs's selectors; Noir's (equal to
+/// `@zkpassport/poseidon2`'s `poseidon2Hash`) through poseidon2-evm's.
+#[test]
+#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
+fn every_alias_gives_the_peers_published_values() {
+    let noir = input_output_vectors("poseidon2-instances.json", "noir");
+    for alias in aliases() {
+        let vectors = if alias.signature.starts_with("hash_") {
+            noir.iter()
+                .filter(|(inputs, _)| inputs.len() == alias.words)
+                .cloned()
+                .collect::<Vec<_>>()
+        } else {
+            input_output_vectors("poseidon.json", &format!("t{}", alias.words + 1))
+        };
+        assert!(!vectors.is_empty(), "{}: no vectors", alias.what());
+        for (inputs, output) in vectors {
+            let report = alias.call(&inputs);
+            assert!(!report.reverted, "{}: {inputs:?}", alias.what());
+            assert_eq!(
+                U256::abi_decode(&report.returndata).unwrap(),
+                output,
+                "{}: {inputs:?}",
+                alias.what()
+            );
+        }
+    }
+}
+
+/// An alias costs what the function's own selector costs: the same execution (±1 gas for the
+/// selector match), calldata gas differing only by the selector's zero bytes.
+#[test]
+#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
+fn every_alias_costs_what_its_function_costs() {
+    for alias in aliases() {
+        let inputs: Vec<U256> = (1..=alias.words as u64).map(U256::from).collect();
+        let (got, want) = (alias.call(&inputs), alias.reference(&inputs));
+        println!(
+            "{:<34} {:<40} cached {:>5} uncached {:>6} execution {:>5} | reference cached {:>5} execution {:>5}",
+            alias.wasm,
+            alias.signature,
+            got.gas.cached_call,
+            got.gas.uncached_call,
+            got.gas.execution,
+            want.gas.cached_call,
+            want.gas.execution
+        );
+        if let Some((own, _)) = &alias.own {
+            assert!(
+                got.gas.execution.abs_diff(want.gas.execution) <= 1,
+                "{}: execution {} vs {}",
+                alias.what(),
+                got.gas.execution,
+                want.gas.execution
+            );
+            let zero_bytes = |s: [u8; 4]| s.iter().filter(|&&b| b == 0).count() as u64;
+            // EIP-2028: 4 gas a zero byte, 16 a non-zero one.
+            assert_eq!(
+                got.gas.calldata + 12 * zero_bytes(alias.selector),
+                want.gas.calldata + 12 * zero_bytes(*own),
+                "{}",
+                alias.what()
+            );
+        }
+    }
+}
