@@ -34,7 +34,7 @@ IStylusMeterCheats constant STYLUS_METER_CHEATS =
 /// code under test calls (or links, as a library) the address it uses on chain.
 ///
 /// It works under CALL, STATICCALL and DELEGATECALL (a linked library such as poseidon-solidity's
-/// `PoseidonT3` is DELEGATECALLed): the stand-in's code is a fixed 231-byte front (`StylusMeterPrograms.code`)
+/// `PoseidonT3` is DELEGATECALLed): the stand-in's code is a fixed 253-byte front (`StylusMeterPrograms.code`)
 /// that keeps nothing in storage; it CALLs a `StylusMeterRunner`, whose own storage holds the meter and
 /// WASM paths and which runs the meter.
 ///
@@ -42,7 +42,7 @@ IStylusMeterCheats constant STYLUS_METER_CHEATS =
 /// in-frame cost, no transaction calldata: `gas.frame_cached`, about 4,400 for `hash(1,2)`;
 /// uncached programs add `init` to their first call in the test, as ArbOS 60+ charges a program called
 /// earlier in the block as cached). The front pauses forge's gas metering for its own work, then has
-/// forge reset the frame's gas and burns exactly the figure (less its last 239 gas of opcodes) in a
+/// forge reset the frame's gas and burns exactly the figure (less its last 242 gas of opcodes) in a
 /// failing precompile call. `vm.lastCallGas()`, gas snapshots and `--gas-report` see Arbitrum's
 /// in-frame figure; the caller's CALL/DELEGATECALL cost (cold or warm account) stays the caller's, as
 /// on chain. A caller that paused gas metering itself stays paused (the front notices and burns
@@ -85,30 +85,31 @@ library StylusMeterPrograms {
 
     // The front, by offset (stack bottom..top). u: the caller had paused gas metering (two GAS
     // readings agree); ok: the runner answered; n: the answer's length. The answer is a word
-    // (gas << 1 | reverted) followed by the program's return or revert data.
-    bytes internal constant FRONT_HEAD = hex"5a5a14" // 00 GAS GAS EQ                             [u]
-        hex"63d1a5b36f5f52" // 03 mem[28..32] = pauseGasMetering()
-        hex"5f5f6004601c5f737109709ecfa91a80626ff3989d68f67f5b1dd12d5af150" // 0a CALL(gas, VM, 0, 28, 4, 0, 0) POP
-        hex"365f5f37" // 29 CALLDATACOPY(0, 0, calldatasize)
-        hex"5f5f365f5f73"; // 2d CALL(.., RUNNER (the 20 bytes that follow), 0, 0, calldatasize, 0, 0)
-    bytes internal constant FRONT_TAIL = hex"5af1" // 47 GAS CALL                                  [u ok]
-        hex"3d5f60203e3d" // 49 RETURNDATACOPY(32, 0, n) RETURNDATASIZE  [u ok n]
-        hex"8260c857" // 4f DUP3 JUMPI(FINISH): the caller paused, leave metering alone
-        hex"632bcd50e05f52" // 53 mem[28..32] = resumeGasMetering()
-        hex"5f5f6004601c5f737109709ecfa91a80626ff3989d68f67f5b1dd12d5af150" // 5a CALL(..VM..) POP
-        hex"811560c857" // 79 JUMPI(FINISH) if !ok: the runner failed, nothing to charge
-        hex"63be367dd35f52" // 7e mem[28..32] = resetGasMetering()
-        hex"5f5f6004601c5f737109709ecfa91a80626ff3989d68f67f5b1dd12d5af1" // 85 CALL(..VM..): the frame's gas is 0 from the next opcode
-        // a3: the metered tail, 239 gas on both exits. B = N - 239, N the answer's gas.
-        hex"5060ef60205160011c03" // a3 POP PUSH1 239 MLOAD(32) >> 1 SUB      [u ok n B]
-        hex"808060051c0161012c015a111560e557" // ad JUMPI(OOG) unless gas > B + B/32 + 300 (CALL passes 63/64)
-        hex"5f5f60015f600885fa5050" // bd STATICCALL(B, 0x08, 0, 1, 0, 0) POP POP: ecPairing of 1 byte fails, burning all B
-        hex"5b811560e157" // c8 FINISH: JUMPI(FAILED) if !ok
-        hex"60208103604060205160011660df57" // ce [u ok n n-32 64]; JUMPI(REVERTED) if the answer's bit 0
-        hex"5bf3" // dd JUMPDEST RETURN(64, n - 32)
-        hex"5bfd" // df REVERTED: JUMPDEST REVERT(64, n - 32)
-        hex"5b6020fd" // e1 FAILED: REVERT(32, n): the runner's error as it is
-        hex"5bfe"; // e5 OOG: INVALID, consuming all gas, as a program out of ink does
+    // (gas << 1 | reverted) followed by the program's return or revert data. No PUSH0, so it runs
+    // under any evm_version a project sets (from byzantium: STATICCALL, RETURNDATACOPY, SHR).
+    bytes internal constant FRONT_HEAD = hex"5a5a14" // 00 GAS GAS EQ                                   [u]
+        hex"63d1a5b36f600052" // 03 mem[28..32] = pauseGasMetering()
+        hex"600060006004601c6000737109709ecfa91a80626ff3989d68f67f5b1dd12d5af150" // 0b CALL(gas, VM, 0, 28, 4, 0, 0) POP
+        hex"366000600037" // 2d CALLDATACOPY(0, 0, calldatasize)
+        hex"60006000366000600073"; // 33 CALL(.., RUNNER (the 20 bytes that follow), 0, 0, calldatasize, 0, 0)
+    bytes internal constant FRONT_TAIL = hex"5af1" // 51 GAS CALL                                        [u ok]
+        hex"3d600060203e3d" // 53 RETURNDATACOPY(32, 0, n) RETURNDATASIZE       [u ok n]
+        hex"8260de57" // 5a DUP3 JUMPI(FINISH): the caller paused, leave metering alone
+        hex"632bcd50e0600052" // 5e mem[28..32] = resumeGasMetering()
+        hex"600060006004601c6000737109709ecfa91a80626ff3989d68f67f5b1dd12d5af150" // 66 CALL(..VM..) POP
+        hex"811560de57" // 88 JUMPI(FINISH) if !ok: the runner failed, nothing to charge
+        hex"63be367dd3600052" // 8d mem[28..32] = resetGasMetering()
+        hex"600060006004601c6000737109709ecfa91a80626ff3989d68f67f5b1dd12d5af1" // 95 CALL(..VM..): the frame's gas is 0 from the next opcode
+        // b6: the metered tail, 242 gas on both exits. B = N - 242, N the answer's gas.
+        hex"5060f260205160011c03" // b6 POP PUSH1 242 MLOAD(32) >> 1 SUB           [u ok n B]
+        hex"808060051c0161012c015a111560fb57" // c0 JUMPI(OOG) unless gas > B + B/32 + 300 (CALL passes 63/64)
+        hex"6000600060016000600885fa5050" // d0 STATICCALL(B, 0x08, 0, 1, 0, 0) POP POP: ecPairing of 1 byte fails, burning all B
+        hex"5b811560f757" // de FINISH: JUMPI(FAILED) if !ok
+        hex"60208103604060205160011660f557" // e4 [u ok n n-32 64]; JUMPI(REVERTED) if the answer's bit 0
+        hex"5bf3" // f3 JUMPDEST RETURN(64, n - 32)
+        hex"5bfd" // f5 REVERTED: JUMPDEST REVERT(64, n - 32)
+        hex"5b6020fd" // f7 FAILED: REVERT(32, n): the runner's error as it is
+        hex"5bfe"; // fb OOG: INVALID, consuming all gas, as a program out of ink does
 
     /// @notice The stand-in's runtime code: the front, calling `runner`.
     function code(StylusMeterRunner runner) internal pure returns (bytes memory) {
