@@ -3,7 +3,7 @@
 # gas = receipt.gasUsed - 21000 (a top-level call from an EOA to a cold contract: calldata plus
 # execution). Writes gas-report/evm.json, a rows file ({rows: [...]}, see scripts/gas-report/render.mjs);
 # the tree over PoseidonT3Yul also records each insert's calls to the hasher (row `detail`), which
-# scripts/gas-report/model-tree.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
+# scripts/gas-report/model-stylus.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
 # 8599). Needs `npm ci` (forge, anvil, cast from npm) and node.
 #   scripts/evm-gas.sh [output.json]
 set -euo pipefail
@@ -122,7 +122,7 @@ TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
 # measure_tree <label> <language> <hasher> <batched> [record]
 # With `record`, each insert's row detail keeps the calls the tree made to the hasher (traced, with the
 # hasher's own execution gas for each: scripts/gas-report/hasher-calls.mjs), from which
-# scripts/gas-report/model-tree.mjs composes the same tree over the Stylus program.
+# scripts/gas-report/model-stylus.mjs composes the same tree over the Stylus program.
 measure_tree() {
   local args tree total=0 i receipt gas calls
   args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
@@ -136,7 +136,7 @@ measure_tree() {
       calls=$(node scripts/gas-report/hasher-calls.mjs --rpc "$RPC" --from "$FROM" --hasher "$3" \
         --tx "$(field transactionHash <<<"$receipt")") || fail "tracing the hasher calls of insert $i"
       node -e 'const [index, leaf, gas, calls] = process.argv.slice(1);
-        console.log(JSON.stringify({ index: Number(index), leaf, gas: Number(gas), hasher_calls: JSON.parse(calls).calls }))' \
+        console.log(JSON.stringify({ index: Number(index), leaf, gas: Number(gas), hasher_calls: JSON.parse(calls).calls, refund: JSON.parse(calls).refund }))' \
         "$((i - 1))" "$i" "$gas" "$calls" >>"$DETAIL"
     fi
   done

@@ -81,9 +81,12 @@ node scripts/gas-report/ladder.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$
 step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
 "$ROOT/scripts/evm-gas.sh"
 
-step "The example tree over the Stylus program, composed from the anvil tree and the meter (model)"
-STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.json and a WASM that serves them."
-node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" --arbos "$STYLUS_ARBOS" > "$WORK/stylus-tree.json"
+step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/apps-gas.sh)"
+"$ROOT/scripts/apps-gas.sh" "$OUT/apps.json"
+
+step "Stylus-linked rows (the example tree, the apps), composed from the anvil transactions and the meter (model, ArbOS $STYLUS_ARBOS)"
+STEP_HINT="model-stylus needs the recorded hasher frames in gas-report/evm.json and apps.json, and a WASM that answers their calldata."
+node scripts/gas-report/model-stylus.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" --apps "$OUT/apps.json" --arbos "$STYLUS_ARBOS" > "$WORK/stylus-model.json"
 STEP_HINT=""
 
 step "Calls repeated in one transaction, by ArbOS $STYLUS_ARBOS's recent-program rule (model): a depth-20 path by 20 hash calls and by rootFromPath"
@@ -93,7 +96,7 @@ step "Render gas-report/ (report.md, gas.json, a chart per section)"
 meta_args=(--stylus-source "$STYLUS_SOURCE" --arbos "$STYLUS_ARBOS" --ladder "$WORK/ladder.json")
 [ "$STYLUS_SOURCE" != nitro ] || meta_args+=(--nitro-rpc "$NITRO_URL")
 node scripts/gas-report/meta.mjs "${meta_args[@]}" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$WORK/stylus-repeated.json" "$OUT/evm.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json"
 
 step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs

@@ -29,6 +29,7 @@ step "forge build"
 step "test vectors are current (node scripts/gen-vectors.mjs --check; regenerate and commit if stale)"
 node scripts/gen-vectors.mjs --check
 node scripts/gen-poseidon2-vectors.mjs --check
+node scripts/gen-app-vectors.mjs --check
 
 step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
 node scripts/gen-solidity.mjs --check

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "./utils/Fixtures.sol";
 import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
+import {StylusMeterProgram, StylusMeterRunner} from "../solidity/testing/StylusMeterProgram.sol";
 import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
 import {Poseidon2Yul} from "../solidity/Poseidon2Yul.sol";
 import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
@@ -419,19 +419,27 @@ contract StylusMeterTest is Fixtures {
     }
 
     /// @dev The meter's three outcomes (its JSON line, as `stylus-meter call --json` prints it): a trap
-    /// must not pass for a revert without data.
+    /// must not pass for a revert without data; the frame's gas is the cached call without calldata gas.
     function test_proxy_meterOutcomes() public {
-        StylusMeterProxyHarness proxy = new StylusMeterProxyHarness(T3_WASM);
-        assertEq(proxy.outcome(meterLine("success", "0x1234"), hex"00").length, 2, "success: return data");
-        vm.expectRevert(bytes(hex"abcd"));
-        proxy.outcome(meterLine("revert", "0xabcd"), hex"00");
+        StylusMeterRunnerHarness runner = new StylusMeterRunnerHarness(T3_WASM);
+        (bool reverted, bytes memory data, uint256 gas) =
+            runner.outcome(meterLine("success", "0x1234"), hex"00");
+        assertTrue(!reverted && data.length == 2 && gas == 4396, "success: return data, in-frame gas");
+        (reverted, data, gas) = runner.outcome(meterLine("revert", "0xabcd"), hex"00");
+        assertTrue(reverted && keccak256(data) == keccak256(hex"abcd") && gas == 4396, "revert: revert data");
+        // A meter before `frame_cached`: the cached transaction figure without its calldata gas.
+        (,, gas) = runner.outcome(
+            '{"gas":{"cached_call":4740,"calldata":344,"init":15124},"outcome":"success","returndata":"0x"}',
+            hex"00"
+        );
+        assertEq(gas, 4396, "older meter: cached_call - calldata");
         vm.expectRevert(
             abi.encodeWithSelector(
                 StylusMeterProgram.StylusMeterFailed.selector,
                 "target/stylus/poseidon_stylus.wasm trapped (meter outcome 'failure') on calldata 0x0102"
             )
         );
-        proxy.outcome(meterLine("failure", "0x"), hex"0102");
+        runner.outcome(meterLine("failure", "0x"), hex"0102");
     }
 
     function meterLine(string memory outcome, string memory returndata)
@@ -440,7 +448,7 @@ contract StylusMeterTest is Fixtures {
         returns (string memory)
     {
         return string.concat(
-            '{"gas":{"cached_call":1},"outcome":"',
+            '{"gas":{"frame_cached":4396,"frame_uncached":19520},"outcome":"',
             outcome,
             '","returndata":"',
             returndata,
@@ -456,11 +464,15 @@ contract StylusMeterTest is Fixtures {
     }
 }
 
-/// @dev Exposes the proxy's reading of one meter JSON line.
-contract StylusMeterProxyHarness is StylusMeterProxy {
-    constructor(string memory wasm_) StylusMeterProxy(wasm_) {}
+/// @dev Exposes the runner's reading of one meter JSON line.
+contract StylusMeterRunnerHarness is StylusMeterRunner {
+    constructor(string memory wasm_) StylusMeterRunner("target/tools/stylus-meter", wasm_, false) {}
 
-    function outcome(string calldata json, bytes calldata input) external view returns (bytes memory) {
+    function outcome(string calldata json, bytes calldata input)
+        external
+        view
+        returns (bool reverted, bytes memory data, uint256 gas)
+    {
         return _outcome(json, input);
     }
 }

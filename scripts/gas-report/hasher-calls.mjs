@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The calls a mined transaction made to one contract (the hasher), as the node traced them, each with
 // the hasher's own execution gas for that exact calldata. scripts/evm-gas.sh records them for the
-// example tree's inserts so that scripts/gas-report/model-tree.mjs can swap the Yul hasher for the
+// example tree's inserts so that scripts/gas-report/model-stylus.mjs can swap the Yul hasher for the
 // Stylus program without assuming the calls' shape (how many, which function, which arguments).
 //
 // For each call the transaction made to --hasher (found in debug_traceTransaction's callTracer output,
@@ -10,10 +10,14 @@
 // i.e. the gas the hasher's code burns on that input, nothing of the caller. The call frame's gasUsed
 // in the trace must agree (it is checked): both are the callee's execution alone.
 //
+// It also gives the transaction's refund counter (EIP-3529 storage clears, scripts/lib/rpc.mjs), which
+// the composition needs (scripts/gas-report/compose-stylus.mjs).
+//
 // Usage: node scripts/gas-report/hasher-calls.mjs --rpc URL --from ADDRESS --hasher ADDRESS --tx HASH
-// Prints {"calls": [{"type", "calldata", "calldata_gas", "execution_gas"}]}. Needs an unlocked --from
+// Prints {"calls": [{"type", "calldata", "calldata_gas", "execution_gas"}], "refund"}. Needs an unlocked --from
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
+import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -26,16 +30,7 @@ const option = (name) => {
 };
 const [rpcUrl, from, hasher, tx] = ["--rpc", "--from", "--hasher", "--tx"].map(option);
 
-async function rpc(method, params) {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = await response.json();
-  if (body.error) throw new Error(`hasher-calls: ${method}: ${body.error.message}`);
-  return body.result;
-}
+const rpc = client(rpcUrl);
 
 /** EIP-2028 calldata gas: 16 per nonzero byte, 4 per zero byte. */
 function calldataGas(hex) {
@@ -43,26 +38,13 @@ function calldataGas(hex) {
   return bytes.reduce((gas, byte) => gas + (byte === 0 ? 4 : 16), 0);
 }
 
-/** Every frame of a callTracer trace whose callee is `address`, in execution order. */
-function framesTo(frame, address, out = []) {
-  if (frame.to?.toLowerCase() === address.toLowerCase()) out.push(frame);
-  for (const child of frame.calls ?? []) framesTo(child, address, out);
-  return out;
-}
-
 async function directExecutionGas(data) {
-  const hash = await rpc("eth_sendTransaction", [{ from, to: hasher, data }]);
-  let receipt = null;
-  for (let i = 0; i < 100 && receipt === null; i++) {
-    receipt = await rpc("eth_getTransactionReceipt", [hash]);
-    if (receipt === null) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (receipt === null) throw new Error(`hasher-calls: no receipt for the direct call ${hash}`);
-  if (Number(receipt.status) !== 1) throw new Error(`hasher-calls: the direct call to the hasher reverted (${hash})`);
+  const receipt = await rpc.send({ from, to: hasher, data }, "the direct call to the hasher");
   return Number(BigInt(receipt.gasUsed)) - 21000 - calldataGas(data);
 }
 
-const trace = await rpc("debug_traceTransaction", [tx, { tracer: "callTracer" }]);
+const trace = await rpc.call("debug_traceTransaction", [tx, { tracer: "callTracer" }]);
+const refund = await clearedSlotsRefund(rpc, tx);
 const frames = framesTo(trace, hasher);
 if (frames.length === 0) throw new Error(`hasher-calls: transaction ${tx} made no call to ${hasher}`);
 const calls = [];
@@ -75,4 +57,4 @@ for (const frame of frames) {
   }
   calls.push({ type: frame.type, calldata: frame.input, calldata_gas: calldataGas(frame.input), execution_gas: executionGas });
 }
-fs.writeSync(1, JSON.stringify({ calls }) + "\n");
+fs.writeSync(1, JSON.stringify({ calls, refund }) + "\n");

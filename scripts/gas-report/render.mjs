@@ -5,10 +5,13 @@
 //   --out DIR   where to write (default: gas-report)
 // Every rows file, read or written here, is one format: an object {rows: [...], ...} whose rows are
 // {section, implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
-// measure-stylus.mjs, measure-nitro.mjs, model-tree.mjs; gas.json is the same with the merged rows).
+// measure-stylus.mjs, measure-nitro.mjs, apps-evm.mjs, model-stylus.mjs; gas.json is the same with the merged rows).
 // `section` is the hash family (e.g. "circomlib Poseidon", "Poseidon2", "Goldilocks"): the report
 // has a table and a chart per section, in SECTION_ORDER.
 // A row's `note` goes to the report's notes; `detail` (the measurement's inputs) stays out of gas.json.
+// A row may say `peer` (true: another project's code) and `stock` (true: the as-published baseline its
+// section compares with: such a section's ratio column is "vs stock"). A rows file may carry `about`,
+// {section: [paragraphs]}, printed under the section's heading (e.g. how its model rows are composed).
 // A rows file may also list `unmeasured` rows ({implementation, function, cached, source, reason}):
 // figures a measuring script refused to take under a false label; the notes say which and why.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
@@ -29,7 +32,7 @@ function parseArgs(argv) {
 const REQUIRED = ["section", "implementation", "language", "function", "gas", "source"];
 
 // Sections in the report's order; a section not listed here follows them, in order of appearance.
-const SECTION_ORDER = ["circomlib Poseidon", "Poseidon2", "Goldilocks"];
+const SECTION_ORDER = ["circomlib Poseidon", "Apps: zk-kit LeanIMT and Semaphore", "Poseidon2", "Goldilocks"];
 
 /// The sections of the rows, in report order, each with its rows.
 function sections(rows) {
@@ -45,10 +48,12 @@ const chartFile = (section) => `gas-${section.toLowerCase().replace(/[^a-z0-9]+/
 function loadRows(files) {
   const rows = [];
   const unmeasured = [];
+  const about = {};
   for (const file of files) {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
     if (!Array.isArray(parsed?.rows)) throw new Error(`render: ${file}: not a rows file ({rows: [...]})`);
     unmeasured.push(...(parsed.unmeasured ?? []));
+    for (const [section, lines] of Object.entries(parsed.about ?? {})) about[section] = [...(about[section] ?? []), ...lines];
     for (const row of parsed.rows) {
       for (const key of REQUIRED) {
         if (row[key] === undefined || row[key] === null) throw new Error(`render: ${file}: row without ${key}: ${JSON.stringify(row)}`);
@@ -57,15 +62,16 @@ function loadRows(files) {
       rows.push({ cached: null, ...row });
     }
   }
-  return { rows, unmeasured };
+  return { rows, unmeasured, about };
 }
 
 /// The baselines a row is compared with: our plain Solidity and the best Yul for the same function.
 function baselines(rows) {
   const byFunction = new Map();
   for (const row of rows) {
-    const entry = byFunction.get(functionKey(row)) ?? { solidity: null, yul: null };
+    const entry = byFunction.get(functionKey(row)) ?? { solidity: null, yul: null, stock: null };
     if (category(row) === "solidity" && (entry.solidity === null || row.gas < entry.solidity)) entry.solidity = row.gas;
+    if (row.stock === true) entry.stock = row.gas;
     if (row.language === "Yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
     byFunction.set(functionKey(row), entry);
   }
@@ -84,7 +90,7 @@ function arbosLine({ model, nitro }) {
   return `**ArbOS version:** \`model\` Stylus rows are computed at ArbOS ${model} (\`stylus-meter --arbos ${model}\`: that version's rules)${node}.`;
 }
 
-function markdown(rows, unmeasured, ladder, meta) {
+function markdown(rows, unmeasured, ladder, meta, about = {}) {
   const bases = baselines(rows);
   const lines = [];
   lines.push("# Gas report", "");
@@ -98,12 +104,15 @@ function markdown(rows, unmeasured, ladder, meta) {
   const sorted = [];
   for (const section of sections(rows)) {
     lines.push(`## ${section.name}`, "");
-    lines.push("| implementation | language | function | gas | vs plain Solidity | vs best Yul | cached | source |");
+    for (const paragraph of about[section.name] ?? []) lines.push(paragraph, "");
+    // A section whose rows name a stock (as published) baseline compares with it instead of our plain Solidity.
+    const vsStock = section.rows.some((row) => row.stock === true);
+    lines.push(`| implementation | language | function | gas | ${vsStock ? "vs stock" : "vs plain Solidity"} | vs best Yul | cached | source |`);
     lines.push("|---|---|---|---:|---:|---:|---|---|");
     for (const row of grouped(section.rows).flatMap((group) => group.rows)) {
       const base = bases.get(functionKey(row));
       lines.push(
-        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
+        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, vsStock ? base.stock : base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
       );
       sorted.push(row);
     }
@@ -225,7 +234,7 @@ function main() {
   const options = parseArgs(process.argv.slice(2));
   const meta = options.meta ? JSON.parse(fs.readFileSync(options.meta, "utf8")) : {};
   meta.date ??= new Date().toISOString().slice(0, 10);
-  const { rows, unmeasured } = loadRows(options.inputs);
+  const { rows, unmeasured, about } = loadRows(options.inputs);
   const ladder = meta.ladder ?? [];
   fs.mkdirSync(options.out, { recursive: true });
   const gasJson = {
@@ -237,7 +246,7 @@ function main() {
   };
   fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
   fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
-  fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, unmeasured, ladder, meta));
+  fs.writeFileSync(path.join(options.out, "report.md"), markdown(rows, unmeasured, ladder, meta, about));
   // Charts of an earlier run whose section is gone would linger beside the new ones.
   for (const stale of fs.readdirSync(options.out).filter((f) => /^gas(-.+)?\.svg$/.test(f))) fs.rmSync(path.join(options.out, stale));
   const charts = sections(rows).map((section) => {

@@ -2,7 +2,9 @@
 // scripts/build-wasm.sh: `npm pack`, then a fresh forge project outside the repository installs the
 // tarball, imports the interface through a remapping, and calls the Stylus program at its documented
 // address (PoseidonAddresses, run by the meter through the package's testing helper) and the Yul
-// reference built from the package's sources: the same hash from both, equal to circomlibjs.
+// reference built from the package's sources: the same hash from both, equal to circomlibjs. It also
+// installs poseidon-solidity and links an app's unchanged `PoseidonT3.hash([a, b])` to our T3 program
+// with forge's --libraries (checked in its bytecode), and, without ffi, the stand-in asks for ffi.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -39,7 +41,8 @@ test("npm package: a new forge project installs the tarball and gets the same ha
   assert.ok(readme.includes(hashGas()), `the README's hash(1, 2) gas is not gas-report/gas.json's (${hashGas()})`);
 
   // A project outside the repository, with nothing but the package (and, on this offline machine,
-  // the repository's solc: forge cannot download one here).
+  // the repository's solc: forge cannot download one here), on a pre-Shanghai EVM (no PUSH0), as
+  // older projects are: the stand-in's front must run there too.
   const project = join(work, "new-user");
   mkdirSync(join(project, "test"), { recursive: true });
   mkdirSync(join(project, "src"));
@@ -56,7 +59,7 @@ libs = ["node_modules"]
 remappings = ["stylus-poseidon/=node_modules/stylus-poseidon/"]
 solc = "${join(ROOT, "scripts", "solc-shim", "solc")}"
 offline = true
-evm_version = "cancun"
+evm_version = "paris"
 ffi = true
 `,
   );
@@ -137,8 +140,69 @@ contract HashTest {
 }
 `,
   );
-  const out = sh(forge, ["test", "-vv"], project);
-  assert.match(out, /4 passed; 0 failed/, out);
+  // poseidon-solidity as users install it (packed from this repository's pinned copy: no registry here).
+  const stockTarball = sh("npm", ["pack", "--pack-destination", work, join(ROOT, "node_modules", "poseidon-solidity")], work).trim().split("\n").pop();
+  sh("npm", ["install", "--no-audit", "--no-fund", "--offline", join(work, stockTarball)], project);
+  writeFileSync(
+    join(project, "test", "Linked.t.sol"),
+    `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
+import {PoseidonAddresses} from "stylus-poseidon/solidity/PoseidonAddresses.sol";
+import {StylusMeterPrograms} from "stylus-poseidon/solidity/testing/StylusMeterProgram.sol";
+
+/// An app as written for poseidon-solidity, unchanged: linked with --libraries to our T3 program.
+contract App {
+    function hash(uint256 a, uint256 b) external pure returns (uint256) {
+        return PoseidonT3.hash([a, b]);
+    }
+}
+
+contract LinkedTest {
+    function setUp() public {
+        StylusMeterPrograms.install(
+            PoseidonAddresses.POSEIDON_STYLUS, "${METER}", "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm"
+        );
+    }
+
+    function test_app_linked_to_our_program() public {
+        App app = new App();
+        require(address(PoseidonT3) == PoseidonAddresses.POSEIDON_STYLUS, "PoseidonT3 is linked to POSEIDON_STYLUS");
+        bytes memory code = address(app).code;
+        bool found;
+        for (uint256 i; i + 21 <= code.length && !found; ++i) {
+            bytes20 at;
+            assembly {
+                at := mload(add(add(code, 0x21), i))
+            }
+            found = code[i] == 0x73 && at == bytes20(PoseidonAddresses.POSEIDON_STYLUS);
+        }
+        require(found, "the app's bytecode DELEGATECALLs the linked address");
+        require(app.hash(1, 2) == ${registry.stylus[0].checks[0].returns}, "circomlibjs poseidon([1, 2])");
+    }
+}
+`,
+  );
+  const link = `node_modules/poseidon-solidity/PoseidonT3.sol:PoseidonT3:${documented.PoseidonStylus.address}`;
+  writeFileSync(
+    join(project, "foundry.toml"),
+    readFileSync(join(project, "foundry.toml"), "utf8").replace(
+      'remappings = ["stylus-poseidon/=node_modules/stylus-poseidon/"]',
+      'remappings = ["stylus-poseidon/=node_modules/stylus-poseidon/", "poseidon-solidity/=node_modules/poseidon-solidity/"]',
+    ),
+  );
+  const out = sh(forge, ["test", "-vv", "--libraries", link], project);
+  // HashTest (the Stylus program and the Yul, each through its interface) and the linked app
+  assert.match(out, /5 tests passed, 0 failed/, out);
+
+  // Without ffi the stand-in says to turn it on (not that the meter is missing).
+  const config = readFileSync(join(project, "foundry.toml"), "utf8");
+  writeFileSync(join(project, "foundry.toml"), config.replace("ffi = true", "ffi = false"));
+  const noFfi = spawnSync(forge, ["test", "--libraries", link, "--match-test", "test_app_linked"], { cwd: project, encoding: "utf8" });
+  writeFileSync(join(project, "foundry.toml"), config);
+  assert.notEqual(noFfi.status, 0, "fails without ffi");
+  assert.match(noFfi.stdout + noFfi.stderr, /FFI is disabled.*run forge test --ffi/s);
 });
 
 test("npm pack at the repository root refuses: the package is only what scripts/npm-package.mjs builds", () => {

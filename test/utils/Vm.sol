@@ -36,4 +36,23 @@ interface Vm {
     function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory);
     function pauseGasMetering() external;
     function resumeGasMetering() external;
+
+    /// @notice The last call's gas, as its callee's frame used it.
+    struct Gas {
+        uint64 gasLimit;
+        uint64 gasTotalUsed;
+        uint64 gasMemoryUsed;
+        int64 gasRefunded;
+        uint64 gasRemaining;
+    }
+
+    function lastCallGas() external view returns (Gas memory gas);
+    function store(address target, bytes32 slot, bytes32 value) external;
+    function load(address target, bytes32 slot) external view returns (bytes32 data);
+    function parseJsonAddress(string calldata json, string calldata key) external pure returns (address);
+    /// @notice Records every storage read and write from now on (`accesses` returns them, one entry per access).
+    function record() external;
+    function accesses(address target)
+        external
+        returns (bytes32[] memory readSlots, bytes32[] memory writeSlots);
 }

@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+// The apps' gas on anvil: zk-kit's LeanIMT 2.0.1 (test/apps/LeanIMTHarness.sol over the unmodified
+// InternalLeanIMT) and Semaphore 4.14.3 (unmodified), compiled once by forge and linked here two ways
+// (their artifacts' link references, as hardhat's linkLibraries does), each measured transaction a
+// real one:
+//   stock  poseidon-solidity 0.0.5's PoseidonT3 deployed as its npm package deploys it (its transaction
+//          to the deterministic-deployment proxy, at 0x3333333C0A88F9BE4fd23ed0536F9B6c427e3B93)
+//   yul    our PoseidonT3Yul (the repository's build, its documented bytecode)
+// Big trees are built with unmeasured insertMany/addMembers in chunks; a JS mirror (@zk-kit/lean-imt
+// with poseidon-lite, @semaphore-protocol/group) gives the siblings updates need and must have the
+// root the contract has after every measured transaction.
+//
+// Each row's gas is gasUsed − 21,000 (the report's convention; mean rows average their transactions).
+// Its detail keeps, per transaction, what scripts/gas-report/model-stylus.mjs composes the Stylus row
+// from: the DELEGATECALL frames into the hasher (callTracer: calldata and gasUsed) and the refund
+// counter (scripts/lib/rpc.mjs clearedSlotsRefund).
+//
+// Usage: node scripts/gas-report/apps-evm.mjs --rpc URL [--quick] [--hashers stock,yul]
+//   --quick    small trees and batches of 10 (the script test): no 2^16 tree, no group of 1,000
+//   --hashers  which links to measure (default both)
+// Prints {"generated_by", "method", "rows"} (render.mjs's rows format).
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { LeanIMT } from "@zk-kit/lean-imt";
+import { Group } from "@semaphore-protocol/group";
+import { poseidon2 } from "poseidon-lite";
+import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
+import { leaf, leaves } from "../lib/app-leaves.mjs";
+import { ROOT } from "../lib/deployables.mjs";
+
+const require = createRequire(import.meta.url);
+const stock = require("poseidon-solidity");
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const RPC = option("--rpc");
+const QUICK = args.includes("--quick");
+if (!RPC) {
+  console.error("apps-evm: --rpc URL is required");
+  process.exit(2);
+}
+
+export const SECTION = "Apps: zk-kit LeanIMT and Semaphore";
+const ARTIFACTS = path.join(ROOT, "target", "forge", "out");
+const LIBRARY_SOURCE = "node_modules/poseidon-solidity/PoseidonT3.sol";
+const BULK_GAS = 900_000_000;
+const TX_GAS = 60_000_000;
+const rpc = client(RPC);
+const log = (line) => process.stderr.write(`apps-evm: ${line}\n`);
+
+// ---------------------------------------------------------------- artifacts, linking, ABI
+
+function artifact(file, name) {
+  const where = path.join(ARTIFACTS, file, `${name}.json`);
+  if (!fs.existsSync(where)) throw new Error(`apps-evm: ${where} is missing: run forge build`);
+  return JSON.parse(fs.readFileSync(where, "utf8"));
+}
+
+/** `art`'s creation code with every PoseidonT3 link reference set to `library`. */
+function linked(art, library) {
+  let code = art.bytecode.object.replace(/^0x/, "");
+  const references = art.bytecode.linkReferences ?? {};
+  const sites = references[LIBRARY_SOURCE]?.PoseidonT3 ?? [];
+  if (sites.length === 0) throw new Error(`apps-evm: the artifact has no PoseidonT3 link (${Object.keys(references)})`);
+  for (const { start, length } of sites) {
+    code = code.slice(0, start * 2) + library.replace(/^0x/, "").toLowerCase() + code.slice((start + length) * 2);
+  }
+  if (code.includes("__$")) throw new Error("apps-evm: an unlinked library is left in the bytecode");
+  return code;
+}
+
+const word = (x) => BigInt(x).toString(16).padStart(64, "0");
+
+/** ABI-encodes `values` (integers, and at most one uint256[] as the last argument) after `selector`. */
+function encode(selector, ...values) {
+  const heads = [];
+  let tail = "";
+  for (const value of values) {
+    if (Array.isArray(value)) {
+      heads.push(word(values.length * 32));
+      tail = word(value.length) + value.map(word).join("");
+    } else {
+      heads.push(word(value));
+    }
+  }
+  return "0x" + selector + heads.join("") + tail;
+}
+
+/** A deployed contract: `send(signature, ...values)` and `call(signature, ...values)` by its artifact's selectors. */
+function contract(address, art) {
+  const selector = (signature) => {
+    const found = art.methodIdentifiers[signature];
+    if (!found) throw new Error(`apps-evm: no ${signature} in the artifact`);
+    return found;
+  };
+  return {
+    address,
+    data: (signature, ...values) => encode(selector(signature), ...values),
+    call: async (signature, ...values) =>
+      BigInt(await rpc.call("eth_call", [{ to: address, data: encode(selector(signature), ...values) }, "latest"])),
+  };
+}
+
+// ---------------------------------------------------------------- transactions
+
+let FROM;
+const send = (to, data, gas = TX_GAS) => rpc.send({ from: FROM, to, data, gas: "0x" + gas.toString(16) }, to);
+
+async function deploy(code) {
+  const mined = await rpc.send({ from: FROM, data: "0x" + code.replace(/^0x/, ""), gas: "0x" + BULK_GAS.toString(16) });
+  return mined.contractAddress;
+}
+
+/** One measured transaction: its gas, refund and the frames into `hasher`. */
+async function measured(to, data, hasher) {
+  const mined = await send(to, data);
+  const trace = await rpc.call("debug_traceTransaction", [mined.transactionHash, { tracer: "callTracer" }]);
+  const frames = framesTo(trace, hasher).map((frame) => {
+    if (frame.type !== "DELEGATECALL" || frame.error) {
+      throw new Error(`apps-evm: a call into the hasher was a ${frame.type}${frame.error ? ` that failed (${frame.error})` : ""}`);
+    }
+    return { calldata: frame.input, gas_used: Number(BigInt(frame.gasUsed)) };
+  });
+  return {
+    gas: Number(BigInt(mined.gasUsed)) - 21000,
+    refund: await clearedSlotsRefund(rpc, mined.transactionHash),
+    hasher_frames: frames,
+  };
+}
+
+function check(what, got, want) {
+  if (BigInt(got) !== BigInt(want)) throw new Error(`apps-evm: ${what}: the contract has ${got}, the JS reference ${want}`);
+}
+
+// ---------------------------------------------------------------- the hashers
+
+async function deployStock() {
+  const code = await rpc.call("eth_getCode", [stock.PoseidonT3.address, "latest"]);
+  if (code === "0x") await send(stock.proxy.address, stock.PoseidonT3.data, BULK_GAS);
+  if ((await rpc.call("eth_getCode", [stock.PoseidonT3.address, "latest"])) === "0x") {
+    throw new Error(`apps-evm: the CREATE2 proxy did not deploy PoseidonT3 at ${stock.PoseidonT3.address}`);
+  }
+  return stock.PoseidonT3.address;
+}
+
+const HASHERS = [
+  {
+    key: "stock",
+    name: "poseidon-solidity 0.0.5 PoseidonT3 (stock, its CREATE2 deployment)",
+    language: "Solidity+assembly",
+    peer: true,
+    deploy: deployStock,
+  },
+  {
+    key: "yul",
+    name: "PoseidonT3Yul (ours)",
+    language: "Yul",
+    peer: false,
+    deploy: () => deploy(artifact("PoseidonT3Yul.sol", "PoseidonT3Yul").bytecode.object),
+  },
+];
+
+// ---------------------------------------------------------------- the flows
+
+const jsTree = () => new LeanIMT((a, b) => poseidon2([a, b]));
+const LEAN_SEED = 100;
+const GROUP_SEED = 200;
+
+/** LeanIMT: inserts at sizes 0, 1, 1,000–1,099 (1,023 among them), insertMany of 100, an update, and 2^16 − 1. */
+async function leanImt(hasher, address, record) {
+  const art = artifact("LeanIMTHarness.sol", "LeanIMTHarness");
+  const tree = contract(await deploy(linked(art, address)), art);
+  const mirror = jsTree();
+  const insert = (i) => {
+    mirror.insert(leaf(LEAN_SEED, i));
+    return measured(tree.address, tree.data("insert(uint256)", leaf(LEAN_SEED, i)), address);
+  };
+  const bulk = async (from, to, chunk) => {
+    for (let start = from; start < to; start += chunk) {
+      const batch = leaves(LEAN_SEED, start, Math.min(to, start + chunk));
+      await send(tree.address, tree.data("insertMany(uint256[])", batch), BULK_GAS);
+      mirror.insertMany(batch);
+    }
+  };
+  const rooted = async (what) => check(`LeanIMT root after ${what}`, await tree.call("root()"), mirror.root);
+  const stop = QUICK ? 30 : 1100;
+  const from = QUICK ? 20 : 1000;
+  const manyCount = QUICK ? 10 : 100;
+
+  record("LeanIMT insert, size 0 (no hash)", [await insert(0)]);
+  record("LeanIMT insert, size 1 (1 hash)", [await insert(1)]);
+  await bulk(2, from, 500);
+  const run = [];
+  for (let i = from; i < stop; i++) run.push(await insert(i));
+  await rooted(`inserts up to ${stop}`);
+  if (!QUICK) record("LeanIMT insert, size 1,023 (10 hashes)", [run[1023 - from]]);
+  record(`LeanIMT insert, sizes ${from.toLocaleString("en-US")}–${(stop - 1).toLocaleString("en-US")} (mean of ${stop - from})`, run);
+  const many = leaves(LEAN_SEED, stop, stop + manyCount);
+  record(`LeanIMT insertMany(${manyCount}), size ${stop.toLocaleString("en-US")}`, [
+    await measured(tree.address, tree.data("insertMany(uint256[])", many), address),
+  ]);
+  mirror.insertMany(many);
+  await rooted(`insertMany(${manyCount})`);
+  const index = QUICK ? 25 : 500;
+  const siblings = mirror.generateProof(index).siblings;
+  const newLeaf = leaf(LEAN_SEED + 1, index);
+  record(`LeanIMT update, size ${(stop + manyCount).toLocaleString("en-US")}`, [
+    await measured(
+      tree.address,
+      tree.data("update(uint256,uint256,uint256[])", mirror.leaves[index], newLeaf, siblings),
+      address,
+    ),
+  ]);
+  mirror.update(index, newLeaf);
+  await rooted("update");
+  if (QUICK) return;
+  log(`${hasher.key}: building a LeanIMT of 65,535 leaves`);
+  await bulk(stop + manyCount, 65535, 2000);
+  record("LeanIMT insert, size 65,535 (16 hashes)", [await insert(65535)]);
+  await rooted("the insert at 65,535");
+}
+
+/** Semaphore: createGroup, a group of 1,000, then addMember, addMembers of 100, updateMember, removeMember. */
+async function semaphore(hasher, address, record) {
+  const art = artifact("Semaphore.sol", "Semaphore");
+  const verifier = "0x0000000000000000000000000000000000005e4a"; // never called: no proof is verified
+  const group = contract(await deploy(linked(art, address) + word(verifier)), art);
+  const mirror = new Group();
+  const size = QUICK ? 20 : 1000;
+  record("Semaphore createGroup()", [await measured(group.address, group.data("createGroup()"), address)]);
+  for (let start = 0; start < size; start += 250) {
+    const batch = leaves(GROUP_SEED, start, Math.min(size, start + 250));
+    await send(group.address, group.data("addMembers(uint256,uint256[])", 0, batch), BULK_GAS);
+    mirror.addMembers(batch);
+  }
+  const rooted = async (what) =>
+    check(`Semaphore root after ${what}`, await group.call("getMerkleTreeRoot(uint256)", 0), mirror.root);
+  const label = (n) => `group of ${n.toLocaleString("en-US")}`;
+  record(`Semaphore addMember, ${label(size)}`, [
+    await measured(group.address, group.data("addMember(uint256,uint256)", 0, leaf(GROUP_SEED, size)), address),
+  ]);
+  mirror.addMember(leaf(GROUP_SEED, size));
+  await rooted("addMember");
+  const manyCount = QUICK ? 10 : 100;
+  const batch = leaves(GROUP_SEED, size + 1, size + 1 + manyCount);
+  record(`Semaphore addMembers(${manyCount}), ${label(size + 1)}`, [
+    await measured(group.address, group.data("addMembers(uint256,uint256[])", 0, batch), address),
+  ]);
+  mirror.addMembers(batch);
+  await rooted(`addMembers(${manyCount})`);
+  const changed = QUICK ? 7 : 500;
+  const member = leaf(GROUP_SEED + 1, changed);
+  record(`Semaphore updateMember, ${label(size + 1 + manyCount)}`, [
+    await measured(
+      group.address,
+      group.data(
+        "updateMember(uint256,uint256,uint256,uint256[])",
+        0,
+        mirror.members[changed],
+        member,
+        mirror.generateMerkleProof(changed).siblings,
+      ),
+      address,
+    ),
+  ]);
+  mirror.updateMember(changed, member);
+  await rooted("updateMember");
+  const removed = QUICK ? 9 : 600;
+  record(`Semaphore removeMember, ${label(size + 1 + manyCount)}`, [
+    await measured(
+      group.address,
+      group.data(
+        "removeMember(uint256,uint256,uint256[])",
+        0,
+        mirror.members[removed],
+        mirror.generateMerkleProof(removed).siblings,
+      ),
+      address,
+    ),
+  ]);
+  mirror.removeMember(removed);
+  await rooted("removeMember");
+}
+
+// ---------------------------------------------------------------- rows
+
+async function main() {
+  [FROM] = await rpc.call("eth_accounts");
+  const rows = [];
+  const chosen = (option("--hashers") ?? "stock,yul").split(",");
+  for (const hasher of HASHERS.filter((h) => chosen.includes(h.key))) {
+    const address = await hasher.deploy();
+    const record = (fn, txs) => {
+      const app = fn.startsWith("Semaphore") ? "Semaphore 4.14.3" : "zk-kit LeanIMT 2.0.1";
+      const gas = Math.floor(txs.reduce((sum, tx) => sum + tx.gas, 0) / txs.length);
+      rows.push({
+        section: SECTION,
+        implementation: `${app} + ${hasher.name}`,
+        language: hasher.language,
+        function: fn,
+        gas,
+        source: "anvil",
+        cached: null,
+        peer: hasher.peer,
+        stock: hasher.key === "stock",
+        hasher: hasher.key,
+        detail: { txs },
+      });
+    };
+    log(`${hasher.key}: LeanIMT`);
+    await leanImt(hasher, address, record);
+    log(`${hasher.key}: Semaphore`);
+    await semaphore(hasher, address, record);
+  }
+  const out = {
+    generated_by: "scripts/gas-report/apps-evm.mjs",
+    method: "transaction gasUsed − 21,000 on anvil (cancun); each row's detail: per transaction the DELEGATECALL frames into the hasher (callTracer) and the refund counter",
+    rows,
+  };
+  fs.writeSync(1, JSON.stringify(out) + "\n");
+}
+
+await main();
