@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 #[allow(unused_imports)] // unused in a build with only the Goldilocks functions
 use alloy_sol_types::SolCall;
 
-use crate::abi::IPoseidonErrors::{IPoseidonErrorsErrors as Revert, InvalidCalldata};
+use crate::abi::{IPoseidonErrors::InvalidCalldata, Revert};
 #[allow(unused_imports)] // which groups are used depends on the enabled features
 use crate::{abi, calldata::Args, functions, returndata};
 

@@ -21,9 +21,9 @@ use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2, Digest, Gold
 
 use crate::abi::IGoldilocksPoseidon as Abi;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata,
-    LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, InvalidCalldata, LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
 };
+use crate::abi::{InputNotInField, Revert};
 use crate::calldata::{Args, Word};
 use crate::returndata;
 use alloy_sol_types::SolCall;
