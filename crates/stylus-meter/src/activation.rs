@@ -356,7 +356,7 @@ fn check_import(import: &wasmparser::Import, types: &[FuncType]) -> Result<HostF
         return Err(LoadError::ReservedName(import.name.to_string()));
     }
     let host = HostFn::from_name(import.name)
-        .ok_or_else(|| LoadError::UnsupportedHostFunction(import.name.into()))?;
+        .ok_or_else(|| LoadError::UnsupportedHostFunction(crate::host::unsupported(import.name)))?;
     let ty = &types[type_index as usize];
     if ty.params() != host.params() || ty.results() != host.results() {
         return Err(LoadError::WrongImportType {

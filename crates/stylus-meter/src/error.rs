@@ -129,4 +129,7 @@ pub enum ExecError {
     /// The calldata does not fit in an i32 length.
     #[error("calldata too long: {0} bytes")]
     CalldataTooLong(usize),
+    /// The transaction cannot start (e.g. the sender cannot pay the value it sends).
+    #[error("invalid transaction: {0}")]
+    Transaction(String),
 }

@@ -34,10 +34,12 @@ pub mod abi;
 pub mod activation;
 pub mod cargo_stylus;
 pub mod error;
+pub mod evm;
 pub mod host;
 mod meter;
 pub mod pricing;
 mod program;
+pub mod txs;
 
 pub use activation::{brotli_compress, Activation, Sizes};
 pub use error::{ExecError, LoadError};

@@ -2,9 +2,10 @@
 
 use alloy_primitives::{keccak256, Address, B256};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use stylus_meter::abi::{encode_call, parse_hex, split_args};
+use stylus_meter::evm::{Evm, StateFile, Tx};
 use stylus_meter::{CallReport, Program};
 
 /// Offline Arbitrum Stylus executor and ink meter (Nitro's pricing, no node needed).
@@ -31,7 +32,26 @@ enum Command {
         /// Raw calldata as 0x-hex instead of --sig/--args.
         #[arg(long)]
         calldata: Option<String>,
+        #[command(flatten)]
+        state: StateArgs,
         /// One JSON line instead of a readable summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a list of transactions to the program, one after another, each its own transaction
+    /// (cold access lists, refunds), against one state; report each one's outcome, return data,
+    /// gas (storage and refunds included) and logs. The module is compiled once.
+    Txs {
+        /// The Stylus program.
+        #[arg(long)]
+        wasm: PathBuf,
+        /// The transactions: a JSON array of {"sig", "args"} or {"calldata"}, each with an
+        /// optional "from", "value" and "label" (see the README).
+        #[arg(long)]
+        txs: PathBuf,
+        #[command(flatten)]
+        state: StateArgs,
+        /// One JSON line instead of a readable table.
         #[arg(long)]
         json: bool,
     },
@@ -60,6 +80,55 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The world a call runs in: state in and out, the program's address, the sender and the value.
+#[derive(clap::Args)]
+struct StateArgs {
+    /// A JSON state file to start from (block, balances, code, storage); default: an empty world.
+    #[arg(long)]
+    state: Option<PathBuf>,
+    /// Where to write the state after the call(s) (may be the --state file).
+    #[arg(long)]
+    state_out: Option<PathBuf>,
+    /// The program's address: `contract_address`, and whose storage it reads and writes.
+    #[arg(long, default_value_t = Address::ZERO)]
+    address: Address,
+    /// The transaction's sender (`msg_sender`, `tx_origin`).
+    #[arg(long, default_value_t = Address::ZERO)]
+    sender: Address,
+    /// Wei sent with the call (`msg_value`), taken from the sender's balance in the state.
+    #[arg(long, default_value = "0")]
+    value: alloy_primitives::U256,
+}
+
+impl StateArgs {
+    fn evm(&self) -> Result<Evm, Failure> {
+        let state = match &self.state {
+            Some(path) => StateFile::read(path).map_err(bad_input)?,
+            None => StateFile::default(),
+        };
+        Ok(Evm::new(state))
+    }
+
+    fn tx(&self, calldata: Vec<u8>) -> Tx {
+        Tx {
+            from: self.sender,
+            to: self.address,
+            value: self.value,
+            ..Tx::call(calldata)
+        }
+    }
+
+    fn save(&self, evm: &Evm) -> Result<(), Failure> {
+        match &self.state_out {
+            Some(path) => evm
+                .state()
+                .write(path)
+                .map_err(|e| Failure(1, e.to_string())),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Exit code for bad input: missing file, invalid wasm, bad signature or arguments.
@@ -98,6 +167,7 @@ fn run(command: Command) -> Result<(), Failure> {
             sig,
             args,
             calldata,
+            state,
             json,
         } => {
             let calldata = match (sig, calldata) {
@@ -107,9 +177,11 @@ fn run(command: Command) -> Result<(), Failure> {
                 (None, None) => return Err(bad_input("give --sig and --args, or --calldata")),
             };
             let program = Program::from_file(&wasm).map_err(bad_input)?;
-            let report = program
-                .call(&calldata)
+            let mut evm = state.evm()?;
+            let report = evm
+                .transact(&program, &state.tx(calldata))
                 .map_err(|e| Failure(1, e.to_string()))?;
+            state.save(&evm)?;
             if json {
                 println!("{}", call_json(&program, &report));
             } else {
@@ -117,6 +189,12 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Txs {
+            wasm,
+            txs,
+            state,
+            json,
+        } => run_txs(&wasm, &txs, &state, json),
         Command::Check { wasm, json } => {
             let program = Program::from_file(&wasm).map_err(bad_input)?;
             let activation = program.activation();
@@ -254,9 +332,126 @@ fn call_json(program: &Program, report: &CallReport) -> serde_json::Value {
         "outcome": report.outcome,
         "ink": report.ink,
         "gas": report.gas,
+        "evm": report.evm,
+        "logs": report.logs,
         "activation": program.activation(),
         "source": "model",
     })
+}
+
+/// `txs`: every transaction of the file in order, against one state; the module compiled once.
+fn run_txs(wasm: &Path, txs: &Path, state: &StateArgs, json: bool) -> Result<(), Failure> {
+    let specs = stylus_meter::txs::read(txs).map_err(bad_input)?;
+    let calldata = specs
+        .iter()
+        .enumerate()
+        .map(|(index, spec)| spec.calldata(index))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(bad_input)?;
+    let program = Program::from_file(wasm).map_err(bad_input)?;
+    let mut evm = state.evm()?;
+    let mut results = Vec::with_capacity(specs.len());
+    let mut failed = 0;
+    for (index, (spec, calldata)) in specs.iter().zip(calldata).enumerate() {
+        let tx = Tx {
+            from: spec.from.unwrap_or(state.sender),
+            value: spec.value.unwrap_or_default(),
+            ..state.tx(calldata)
+        };
+        let mut entry = serde_json::json!({
+            "index": index,
+            "label": spec.label,
+            "from": tx.from,
+            "calldata": hex(&tx.calldata),
+        });
+        match evm.transact(&program, &tx) {
+            Ok(report) => {
+                let call = call_json(&program, &report);
+                for key in [
+                    "returndata",
+                    "reverted",
+                    "outcome",
+                    "ink",
+                    "gas",
+                    "evm",
+                    "logs",
+                ] {
+                    entry[key] = call[key].clone();
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                entry["error"] = e.to_string().into();
+            }
+        }
+        results.push(entry);
+    }
+    state.save(&evm)?;
+    let total = |key: &str| -> u64 { results.iter().filter_map(|r| r["gas"][key].as_u64()).sum() };
+    let value = serde_json::json!({
+        "txs": results,
+        "total": {
+            "cached_call": total("cached_call"),
+            "uncached_call": total("uncached_call"),
+            "refunds": total("cached_refund"),
+            "errors": failed,
+        },
+        "activation": program.activation(),
+        "source": "model",
+    });
+    if json {
+        println!("{value}");
+    } else {
+        print_txs(&value);
+    }
+    if failed > 0 {
+        return Err(Failure(
+            1,
+            format!("{failed} transaction(s) could not run (see \"error\")"),
+        ));
+    }
+    Ok(())
+}
+
+fn print_txs(value: &serde_json::Value) {
+    println!(
+        "{:>4}  {:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  return data",
+        "#", "transaction", "outcome", "cached", "storage", "logs", "refund"
+    );
+    for tx in value["txs"].as_array().into_iter().flatten() {
+        let name = tx["label"].as_str().map(str::to_owned).unwrap_or_else(|| {
+            tx["calldata"]
+                .as_str()
+                .unwrap_or("")
+                .chars()
+                .take(10)
+                .collect()
+        });
+        if let Some(error) = tx["error"].as_str() {
+            println!(
+                "{:>4}  {name:<24} error: {error}",
+                tx["index"].as_u64().unwrap_or(0)
+            );
+            continue;
+        }
+        let (gas, evm) = (&tx["gas"], &tx["evm"]);
+        let number = |v: &serde_json::Value| v.as_u64().unwrap_or(0);
+        println!(
+            "{:>4}  {name:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  {}",
+            number(&tx["index"]),
+            tx["outcome"].as_str().unwrap_or(""),
+            number(&gas["cached_call"]),
+            number(&evm["storage_load"]) + number(&evm["storage_store"]),
+            number(&evm["logs"]),
+            number(&gas["cached_refund"]),
+            tx["returndata"].as_str().unwrap_or(""),
+        );
+    }
+    let total = &value["total"];
+    println!(
+        "total cached {} gas, uncached {} (model; each is a transaction's gasUsed − 21,000; storage and logs are part of it)",
+        total["cached_call"], total["uncached_call"]
+    );
 }
 
 fn print_activation(program: &Program) {

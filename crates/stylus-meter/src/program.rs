@@ -2,6 +2,7 @@
 
 use crate::activation::{self, Activation, ModuleFacts, Sizes, ENTRYPOINT};
 use crate::error::{ExecError, LoadError};
+use crate::evm::{self, Changes, EvmGas, Frame, Log};
 use crate::host::{self, Escape, HostEnv};
 use crate::meter::{NitroMeter, INK_LEFT, INK_STATUS};
 use crate::pricing;
@@ -12,6 +13,9 @@ use wasmer::{Engine, FunctionEnv, Instance, Module, Store, Value};
 
 /// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
 pub const DEFAULT_INK_LIMIT: u64 = 32_000_000 * pricing::INK_PER_GAS;
+
+/// `params.TxGas`: every transaction's intrinsic gas, which the figures here leave out.
+pub const TX_BASE_GAS: u64 = 21_000;
 
 /// A Stylus program ready to run.
 pub struct Program {
@@ -58,10 +62,19 @@ pub struct GasBreakdown {
     pub cached_init: u64,
     /// `MIN_INIT_GAS` + init cost: paid when the program is not cached.
     pub init: u64,
+    /// The EIP-3529 refund counter at the end of the transaction (storage clears and restores;
+    /// 0 when the call did not succeed).
+    pub refund_counter: u64,
+    /// The refund a transaction to the cached program gets: the counter, at most a fifth of its
+    /// whole gas used (21,000 included).
+    pub cached_refund: u64,
+    /// The same for the uncached program.
+    pub uncached_refund: u64,
     /// A transaction calling the cached program, minus 21,000:
-    /// `calldata + cached_init + memory + execution`.
+    /// `calldata + cached_init + memory + execution − cached_refund`.
     pub cached_call: u64,
-    /// The same, uncached: `cached_call + init`.
+    /// The same, uncached: `calldata + cached_init + init + memory + execution − uncached_refund`
+    /// (`cached_call + init` when nothing is refunded).
     pub uncached_call: u64,
 }
 
@@ -78,6 +91,10 @@ pub struct CallReport {
     pub ink: InkBreakdown,
     /// Gas.
     pub gas: GasBreakdown,
+    /// Gas bought through the EVM API (storage, logs, accounts), part of `ink.host_io`.
+    pub evm: EvmGas,
+    /// Logs emitted (none when the call did not succeed).
+    pub logs: Vec<Log>,
 }
 
 impl Program {
@@ -128,8 +145,21 @@ impl Program {
         self.call_with_ink(calldata, DEFAULT_INK_LIMIT)
     }
 
-    /// Calls `user_entrypoint` with `calldata`, giving it `ink_limit` ink.
+    /// Calls `user_entrypoint` with `calldata`, giving it `ink_limit` ink, in an empty world
+    /// from and to the zero address (see [`evm::Evm`] for calls with state).
     pub fn call_with_ink(&self, calldata: &[u8], ink_limit: u64) -> Result<CallReport, ExecError> {
+        self.run(calldata, ink_limit, Frame::default())
+            .map(|(report, _)| report)
+    }
+
+    /// Calls `user_entrypoint` in `frame`'s transaction; returns what the call did and cost, and
+    /// the changes to commit (none unless it succeeded).
+    pub(crate) fn run(
+        &self,
+        calldata: &[u8],
+        ink_limit: u64,
+        frame: Frame,
+    ) -> Result<(CallReport, Changes), ExecError> {
         let len = i32::try_from(calldata.len())
             .map_err(|_| ExecError::CalldataTooLong(calldata.len()))?;
         let footprint = self.facts.activation.footprint;
@@ -141,6 +171,7 @@ impl Program {
                 // the call itself opened the starting pages (programs.go `AddStylusPages`)
                 pages_open: footprint,
                 pages_ever: footprint,
+                frame,
                 ..HostEnv::default()
             },
         );
@@ -182,6 +213,8 @@ impl Program {
             },
         };
         let left = ink.get(&mut store).unwrap_i64() as u64;
+        let frame = std::mem::take(&mut env.as_mut(&mut store).frame);
+        let (finished, evm_gas) = frame.finish(outcome == Outcome::Success);
         let env = env.as_ref(&store);
         let total = ink_limit - left;
         let ink = InkBreakdown {
@@ -194,31 +227,40 @@ impl Program {
             Outcome::Failure => Vec::new(),
             _ => env.outs.clone(),
         };
-        Ok(CallReport {
+        let report = CallReport {
             returndata,
             reverted: outcome != Outcome::Success,
             outcome,
             ink,
-            gas: self.gas(calldata, total),
-        })
+            gas: self.gas(calldata, total, finished.refund_counter),
+            evm: evm_gas,
+            logs: finished.logs,
+        };
+        Ok((report, finished.changes))
     }
 
-    fn gas(&self, calldata: &[u8], ink: u64) -> GasBreakdown {
+    fn gas(&self, calldata: &[u8], ink: u64, refund_counter: u64) -> GasBreakdown {
         let activation = self.facts.activation;
         let execution = pricing::ink_to_gas_spent(ink);
         let calldata = pricing::calldata_gas(calldata);
         let memory = pricing::memory_pages_gas(activation.footprint, 0, 0);
         let cached_init = pricing::cached_init_gas(activation.cached_init_cost);
         let init = pricing::init_gas(activation.init_cost);
-        let cached_call = calldata + cached_init + memory + execution;
+        let cached_used = calldata + cached_init + memory + execution;
+        // the cap is a fifth of the transaction's whole gas used, its 21,000 included
+        let refund = |used: u64| evm::pricing::capped_refund(refund_counter, TX_BASE_GAS + used);
+        let (cached_refund, uncached_refund) = (refund(cached_used), refund(cached_used + init));
         GasBreakdown {
             execution,
             calldata,
             memory,
             cached_init,
             init,
-            cached_call,
-            uncached_call: cached_call + init,
+            refund_counter,
+            cached_refund,
+            uncached_refund,
+            cached_call: cached_used - cached_refund,
+            uncached_call: cached_used + init - uncached_refund,
         }
     }
 }

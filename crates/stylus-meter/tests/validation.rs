@@ -32,16 +32,28 @@ fn import_from_env_is_rejected() {
 }
 
 #[test]
-fn unsupported_host_function_is_named() {
+fn unsupported_host_function_is_named_with_the_reason() {
+    // Nitro has it, the meter refuses it: calls to other contracts are not modelled
     let err = load(&module(
-        r#"(import "vm_hooks" "storage_load_bytes32" (func (param i32 i32)))"#,
+        r#"(import "vm_hooks" "call_contract" (func (param i32 i32 i32 i32 i64 i32) (result i32)))"#,
     ))
     .err()
     .unwrap();
+    assert!(matches!(err, LoadError::UnsupportedHostFunction(_)));
+    let message = err.to_string();
     assert!(
-        matches!(err, LoadError::UnsupportedHostFunction(ref n) if n == "storage_load_bytes32")
+        message.contains("vm_hooks.call_contract") && message.contains("not modelled"),
+        "{message}"
     );
-    assert!(err.to_string().contains("storage_load_bytes32"));
+    // not a Nitro host function at all
+    let err = load(&module(r#"(import "vm_hooks" "sload" (func))"#))
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string()
+            .contains("sload (not a Nitro host function)"),
+        "{err}"
+    );
 }
 
 #[test]
