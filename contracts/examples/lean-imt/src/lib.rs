@@ -10,6 +10,7 @@
 extern crate alloc;
 
 pub mod errors;
+pub mod slots;
 pub mod tree;
 
 #[cfg(test)]
