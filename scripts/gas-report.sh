@@ -83,11 +83,27 @@ STEP_HINT="model-tree needs the tree's recorded hasher calls in gas-report/evm.j
 node scripts/gas-report/model-tree.mjs --meter "$METER" --wasm-dir target/stylus --evm "$OUT/evm.json" > "$WORK/stylus-tree.json"
 STEP_HINT=""
 
+step "Rust contracts hashing in-process (contracts/examples, built as the README says): one hash per family, openzeppelin-crypto's Poseidon2 beside ours, the published Poseidon2 peers"
+STEP_HINT="an example did not build or activate (scripts/build-example.sh), or returned another hash than its reference."
+node scripts/gas-report/in-process.mjs --meter "$METER" > "$WORK/in-process.json"
+
+step "The Rust Stylus LeanIMT (contracts/examples/lean-imt) through the meter with state, on the apps' leaves"
+STEP_HINT="the LeanIMT example did not build, or a root differs from @zk-kit/lean-imt's (the message above says where)."
+"$ROOT/scripts/build-example.sh" lean-imt
+(cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt)
+APPS_ARGS=()
+[ ! -f "$OUT/apps.json" ] || APPS_ARGS=(--apps "$OUT/apps.json")
+node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --wasm target/examples/lean_imt.wasm \
+  --replay target/tools/examples/replay "${APPS_ARGS[@]}" > "$WORK/lean-imt-stylus.json"
+STEP_HINT=""
+
 step "Render gas-report/ (report.md, gas.json, a chart per section)"
 node scripts/gas-report/meta.mjs --stylus-source "$STYLUS_SOURCE" --ladder "$WORK/ladder.json" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-tree.json" "$OUT/evm.json" \
+  "$WORK/in-process.json" "$WORK/lean-imt-stylus.json"
 
 step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs
+node scripts/gas-report/readme-in-process.mjs
 
 printf '\nGas report written: %s\n' "gas-report/report.md"
