@@ -89,7 +89,7 @@ STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under t
 cargo test --profile tools --locked -p stylus-meter --test circomlib_widths -- --include-ignored
 
 step "Example Stylus contracts (contracts/examples, stylus-sdk 0.10.10): lints and the LeanIMT's native tests against zk-kit"
-STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test --profile tools -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"
+STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"
 node scripts/gen-lean-imt-vectors.mjs --check
 # Their own workspace (a user's project is one): stylus-sdk's default features stay out of poseidon-stylus.
 (cd contracts/examples && cargo clippy --locked --all-targets -- -D warnings)
@@ -97,7 +97,9 @@ node scripts/gen-lean-imt-vectors.mjs --check
 for family in circomlib-t2 circomlib-t4 circomlib-t5 circomlib-t6 poseidon2 noir goldilocks; do
   (cd contracts/examples && cargo clippy --locked -q -p in-process --no-default-features --features "$family" -- -D warnings)
 done
-(cd contracts/examples && cargo test --locked --profile tools -p lean-imt)
+# The dev profile: a minute less to build than the optimized one, and the tests take ~1 s; it also
+# builds examples/replay, which the meter test below uses.
+(cd contracts/examples && cargo test --locked -p lean-imt)
 
 step "The README's Stylus build recipe on an example (scripts/build-example.sh lean-imt): the module activates"
 STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's reason above): README \"Use it in your Stylus contract\" is wrong."
@@ -105,7 +107,6 @@ STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's 
 
 step "The Rust Stylus LeanIMT through the meter with state: zk-kit's roots and errors, its storage layout"
 STEP_HINT="the LeanIMT contract's outcome differs from zk-kit's (the test names the operation); rerun with: node --test test/scripts/lean-imt-meter.test.mjs"
-(cd contracts/examples && cargo build --locked --profile tools -q --example replay -p lean-imt)
 node --test test/scripts/lean-imt-meter.test.mjs
 
 step "EVM: forge tests of the Solidity and Yul references"

@@ -5,7 +5,7 @@
 // then the contract's storage equals the native algorithm's on the same slots (examples/replay), so
 // the layout the gas report preloads is the contract's, and root()/size()/depth()/has()/indexOf()
 // read back the final tree.
-// Needs: scripts/build-example.sh lean-imt, the meter and the replay example (tools profile).
+// Needs: scripts/build-example.sh lean-imt, the meter, and the replay example (cargo test -p lean-imt builds it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -15,7 +15,8 @@ import path from "node:path";
 import { ROOT, cast } from "./helpers.mjs";
 
 const METER = path.join(ROOT, "target", "tools", "stylus-meter");
-const REPLAY = path.join(ROOT, "target", "tools", "examples", "replay");
+// Built by `cargo test -p lean-imt` in contracts/examples (the dev profile, as scripts/test.sh runs it).
+const REPLAY = path.join(ROOT, "target", "debug", "examples", "replay");
 const WASM = path.join(ROOT, "target", "examples", "lean_imt.wasm");
 const ADDRESS = "0x5555555555555555555555555555555555555555";
 const vectors = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "vectors", "lean-imt.json"), "utf8"));
@@ -23,7 +24,7 @@ const vectors = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "vectors", "l
 for (const [file, how] of [
   [WASM, "scripts/build-example.sh lean-imt"],
   [METER, "cargo build --profile tools -p stylus-meter"],
-  [REPLAY, "(cd contracts/examples && cargo build --profile tools --example replay -p lean-imt)"],
+  [REPLAY, "(cd contracts/examples && cargo test -p lean-imt), which builds the replay example"],
 ]) {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run ${how}`);
 }
