@@ -66,15 +66,15 @@ const goldilocks = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "vectors",
   (v) => v.left.join() === "1,2,3,4" && v.right.join() === "5,6,7,8",
 );
 const FAMILIES = [
-  { feature: "circomlib-t2", label: "circomlib Poseidon t = 2, `poseidon::hash1`", sig: "hash(uint256)", inputs: [1n], expect: (x) => [poseidon1(x)] },
-  { feature: "circomlib-t3", label: "circomlib Poseidon t = 3, `poseidon::hash2`", sig: "hash(uint256,uint256)", inputs: [1n, 2n], expect: (x) => [poseidon2(x)] },
-  { feature: "circomlib-t4", label: "circomlib Poseidon t = 4, `poseidon::hash3`", sig: "hash(uint256,uint256,uint256)", inputs: [1n, 2n, 3n], expect: (x) => [poseidon3(x)] },
-  { feature: "circomlib-t5", label: "circomlib Poseidon t = 5, `poseidon::hash4`", sig: "hash(uint256,uint256,uint256,uint256)", inputs: [1n, 2n, 3n, 4n], expect: (x) => [poseidon4(x)] },
-  { feature: "circomlib-t6", label: "circomlib Poseidon t = 6, `poseidon::hash5`", sig: "hash(uint256,uint256,uint256,uint256,uint256)", inputs: [1n, 2n, 3n, 4n, 5n], expect: (x) => [poseidon5(x)] },
-  { feature: "poseidon2", label: "Poseidon2 t = 3, `poseidon2::hash2` (openzeppelin-crypto's)", sig: "hash(uint256[2])", inputs: [1n, 2n], array: true,
+  { feature: "circomlib-t2", label: "circomlib Poseidon t = 2, poseidon::hash1", sig: "hash(uint256)", inputs: [1n], expect: (x) => [poseidon1(x)] },
+  { feature: "circomlib-t3", label: "circomlib Poseidon t = 3, poseidon::hash2", sig: "hash(uint256,uint256)", inputs: [1n, 2n], expect: (x) => [poseidon2(x)] },
+  { feature: "circomlib-t4", label: "circomlib Poseidon t = 4, poseidon::hash3", sig: "hash(uint256,uint256,uint256)", inputs: [1n, 2n, 3n], expect: (x) => [poseidon3(x)] },
+  { feature: "circomlib-t5", label: "circomlib Poseidon t = 5, poseidon::hash4", sig: "hash(uint256,uint256,uint256,uint256)", inputs: [1n, 2n, 3n, 4n], expect: (x) => [poseidon4(x)] },
+  { feature: "circomlib-t6", label: "circomlib Poseidon t = 6, poseidon::hash5", sig: "hash(uint256,uint256,uint256,uint256,uint256)", inputs: [1n, 2n, 3n, 4n, 5n], expect: (x) => [poseidon5(x)] },
+  { feature: "poseidon2", label: "Poseidon2 t = 3, poseidon2::hash2 (openzeppelin-crypto's)", sig: "hash(uint256[2])", inputs: [1n, 2n], array: true,
     expect: ([a, b]) => [hash2(a, b, loadInstance("barretenberg", 3))] },
-  { feature: "noir", label: "Noir's Poseidon2, `poseidon2::noir::hash2`", sig: "noirHash2(uint256,uint256)", inputs: [1n, 2n], expect: (x) => [poseidon2Hash(x)] },
-  { feature: "goldilocks", label: "Goldilocks Poseidon (plonky2), `poseidon::two_to_one`", sig: "twoToOne(uint64[4],uint64[4])",
+  { feature: "noir", label: "Noir's Poseidon2, poseidon2::noir::hash2", sig: "noirHash2(uint256,uint256)", inputs: [1n, 2n], expect: (x) => [poseidon2Hash(x)] },
+  { feature: "goldilocks", label: "Goldilocks Poseidon (plonky2), poseidon::two_to_one", sig: "twoToOne(uint64[4],uint64[4])",
     inputs: [goldilocks.left.map(BigInt), goldilocks.right.map(BigInt)], arrays: true, expect: () => goldilocks.output.map(BigInt) },
 ];
 /** The meter's --args for a family's inputs. */
@@ -125,7 +125,9 @@ for (const { who, report, peer } of side) {
       source: "model",
       cached,
       peer,
-      note: `called as hash(uint256[2]) [1, 2] (the same value as poseidon2(1,2)); execution ${fmt(report.gas.execution)}, cached init ${fmt(report.gas.cached_init)}`,
+      ...(cached
+        ? { note: `called as hash(uint256[2]) [1, 2] (the same value as poseidon2(1,2)); execution ${fmt(report.gas.execution)}, entry and cached init ${fmt(report.gas.cached_init)}` }
+        : {}),
     });
   }
 }
@@ -135,15 +137,15 @@ for (const { who, report, peer } of side) {
 // rows are transactions.
 const PUBLISHED = [
   { implementation: "poseidon2-evm v2.0.0 Huff (zemse)", language: "Huff", function: "noirHash2(1,2)", gas: 14845,
-    note: "published: zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 14,845), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Huff, not a transaction; hash_2 is Noir's Poseidon2 hash of two inputs" },
+    note: "zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 14,845), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Huff, not a transaction; hash_2 is Noir's Poseidon2 hash of two inputs" },
   { implementation: "poseidon2-evm v2.0.0 Yul (zemse)", language: "Yul", function: "noirHash2(1,2)", gas: 20304,
-    note: "published: zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 20,304), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Yul, not a transaction" },
+    note: "zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 20,304), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Yul, not a transaction" },
   { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T2_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT2([1,2])", gas: 11252,
-    note: "published: TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2]) (test/Poseidon2Gas.t.sol; solc 0.8.24, 200 runs): a call frame, not a transaction" },
+    note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2]) (test/Poseidon2Gas.t.sol; solc 0.8.24, 200 runs): a call frame, not a transaction" },
   { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T3_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT3([1,2,3])", gas: 14169,
-    note: "published: TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3]): a call frame, not a transaction" },
+    note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3]): a call frame, not a transaction" },
   { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T4_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT4([1,2,3,4])", gas: 25724,
-    note: "published: TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3, 4]): a call frame, not a transaction" },
+    note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3, 4]): a call frame, not a transaction" },
 ];
 for (const peer of PUBLISHED) rows.push({ section: "Poseidon2", ...peer, source: "published", cached: null, peer: true });
 
