@@ -11,27 +11,27 @@ library PoseidonAddresses {
     /// @notice PoseidonStylus: Stylus program `poseidon_stylus.wasm` (IPoseidonT3Hasher):
     /// hash(uint256,uint256), rootFromPath(uint256,uint256[],uint256),
     /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3
-    address internal constant POSEIDON_STYLUS = 0x515Fe73b0f5Fae25f6Dff0eCf572F2e82761A520;
+    address internal constant POSEIDON_STYLUS = 0x1396a9C8432D1550FB3A96dAaded1C241e546444;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
-    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0x9d2880951dC16D36C19Ef8a0584115C143E34024;
+    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0x997639e163A7cC4c52f1B4aA1B3481A801f1c8e3;
 
     /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IPoseidonT2Hasher):
     /// hash(uint256): circomlib Poseidon t = 2
-    address internal constant POSEIDON_STYLUS_HASH1 = 0xa96b5f219f039C369D7EF7eFd1CDa9F90992415d;
+    address internal constant POSEIDON_STYLUS_HASH1 = 0x79dA32825D38e46035A9F76113FbF0c0100F4CAe;
 
     /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
     /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4
-    address internal constant POSEIDON_STYLUS_HASH3 = 0x49475745d262E6DBbc9f7805B2AD487cbb1828D8;
+    address internal constant POSEIDON_STYLUS_HASH3 = 0xef9d4fdcDaC2A449315E2C8b8854713761A4881E;
 
     /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
     /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5
-    address internal constant POSEIDON_STYLUS_HASH4 = 0xa41494177dDEcE6353Df94b998D44472AC4a3AC2;
+    address internal constant POSEIDON_STYLUS_HASH4 = 0x8e9611c9Dc0F290fC7CE7671F22c9448F870a6C7;
 
     /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6
-    address internal constant POSEIDON_STYLUS_HASH5 = 0x964F6b05ED8d4e6a107bc8A924d31fD14B58B8D6;
+    address internal constant POSEIDON_STYLUS_HASH5 = 0x1eBB7CA5c176AE3F2F93234E0660845AA85737a9;
 
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
@@ -41,22 +41,22 @@ library PoseidonAddresses {
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
     /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation
-    address internal constant POSEIDON_STYLUS_NOIR = 0xc9B4D1CeCF0bB9A55d84ec1d93a77d4D923Bf5b4;
+    address internal constant POSEIDON_STYLUS_NOIR = 0x65D65698415071076F635ffdcFF09515bf921796;
 
     /// @notice PoseidonStylusPoseidon2T2: Stylus program `poseidon_stylus_poseidon2_t2.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT2(uint256[2]), poseidon2CompressT2(uint256[2]): Poseidon2 t =
     /// 2, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xC655DaFDbda8dedEB065BFDB180130BF96edcDa3;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0x25C852355039d6c4D1c5dcdA2369cF452bbd851d;
 
     /// @notice PoseidonStylusPoseidon2T3: Stylus program `poseidon_stylus_poseidon2_t3.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT3(uint256[3]), poseidon2CompressT3(uint256[3]): Poseidon2 t =
     /// 3, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x9Fe01A2CB875a6bbcDEcB7F8e6ca50334179911E;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x64e8e015F0b1BfA567B0E8CD2deB4012FcB30abf;
 
     /// @notice PoseidonStylusPoseidon2Codex: Stylus program `poseidon_stylus_poseidon2_codex.wasm`
     /// (IPoseidon2Instances): poseidon2CodexPermuteT2(uint256[2]), poseidon2CodexPermuteT3(uint256[3]),
     /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x689C8800b51f353DdcD71fc664991aaDfBC2A746;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x40D6a09D835a82269BeaEF53009c63aAB1972e38;
 
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_YUL = 0xF371b0E2BE246F0b17EBDb8Ee847b73135c383Ac;
