@@ -92,13 +92,27 @@ STEP_HINT=""
 step "Calls repeated in one transaction, by ArbOS $STYLUS_ARBOS's recent-program rule (model): a depth-20 path by 20 hash calls and by rootFromPath"
 node scripts/gas-report/model-repeated.mjs --meter "$METER" --wasm-dir target/stylus --arbos "$STYLUS_ARBOS" > "$WORK/stylus-repeated.json"
 
+step "Rust contracts hashing in-process (contracts/examples, built as the README says): one hash per family, openzeppelin-crypto's Poseidon2 beside ours, the published Poseidon2 peers"
+STEP_HINT="an example did not build or activate (scripts/build-example.sh), or returned another hash than its reference."
+node scripts/gas-report/in-process.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$WORK/in-process.json"
+
+step "The Rust Stylus LeanIMT (contracts/examples/lean-imt) through the meter with state, on the apps' leaves"
+STEP_HINT="the LeanIMT example did not build, or a root differs from @zk-kit/lean-imt's (the message above says where)."
+"$ROOT/scripts/build-example.sh" lean-imt
+(cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt)
+node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" --wasm target/examples/lean_imt.wasm \
+  --replay target/tools/examples/replay --apps "$OUT/apps.json" > "$WORK/lean-imt-stylus.json"
+STEP_HINT=""
+
 step "Render gas-report/ (report.md, gas.json, a chart per section)"
 meta_args=(--stylus-source "$STYLUS_SOURCE" --arbos "$STYLUS_ARBOS" --ladder "$WORK/ladder.json")
 [ "$STYLUS_SOURCE" != nitro ] || meta_args+=(--nitro-rpc "$NITRO_URL")
 node scripts/gas-report/meta.mjs "${meta_args[@]}" > "$WORK/meta.json"
-node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json"
+node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" \
+  "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json" "$WORK/in-process.json" "$WORK/lean-imt-stylus.json"
 
 step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs
+node scripts/gas-report/readme-in-process.mjs
 
 printf '\nGas report written: %s\n' "gas-report/report.md"

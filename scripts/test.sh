@@ -25,6 +25,8 @@ STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-re
 cargo fmt --all --check
 # The plonky2 reference crate is outside the workspace (nightly); the stable rustfmt formats it.
 cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml --check
+# So are the example contracts (their own workspace and lock, stylus-sdk from crates.io).
+cargo fmt --manifest-path contracts/examples/Cargo.toml --all --check
 
 step "cargo clippy (all crates, all targets, warnings are errors)"
 STEP_HINT="fix the lints above."
@@ -89,6 +91,27 @@ cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -
 step "Test every circomlib width's built program through the offline meter"
 STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter; rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths -- --include-ignored"
 cargo test --profile tools --locked -p stylus-meter --test circomlib_widths -- --include-ignored
+
+step "Example Stylus contracts (contracts/examples, stylus-sdk 0.10.10): lints and the LeanIMT's native tests against zk-kit"
+STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"
+node scripts/gen-lean-imt-vectors.mjs --check
+# Their own workspace (a user's project is one): stylus-sdk's default features stay out of poseidon-stylus.
+(cd contracts/examples && cargo clippy --locked --all-targets -- -D warnings)
+# in-process builds one hash family at a time (the default is circomlib t = 3); lint the others' code too.
+for family in circomlib-t2 circomlib-t4 circomlib-t5 circomlib-t6 poseidon2 noir goldilocks; do
+  (cd contracts/examples && cargo clippy --locked -q -p in-process --no-default-features --features "$family" -- -D warnings)
+done
+# The dev profile: a minute less to build than the optimized one, and the tests take ~1 s; it also
+# builds examples/replay, which the meter test below uses.
+(cd contracts/examples && cargo test --locked -p lean-imt)
+
+step "The README's Stylus build recipe on an example (scripts/build-example.sh lean-imt): the module activates"
+STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's reason above): README \"Use it in your Stylus contract\" is wrong."
+"$ROOT/scripts/build-example.sh" lean-imt
+
+step "The Rust Stylus LeanIMT through the meter with state: zk-kit's roots and errors, its storage layout"
+STEP_HINT="the LeanIMT contract's outcome differs from zk-kit's (the test names the operation); rerun with: node --test test/scripts/lean-imt-meter.test.mjs"
+node --test test/scripts/lean-imt-meter.test.mjs
 
 step "EVM: forge tests of the Solidity and Yul references"
 STEP_HINT="a forge test failed; rerun with: scripts/test-evm.sh"

@@ -8,15 +8,44 @@
 
 use alloy_sol_types::sol;
 
+/// An input is not a canonical element of the function's field (it is ≥ p: BN254's scalar
+/// field, or Goldilocks for the Goldilocks functions). Declared once, in the library
+/// (`poseidon_bn254::abi`), for these programs and for any contract built on the library.
+pub use poseidon_bn254::abi::InputNotInField;
+
+use IPoseidonErrors::{
+    EmptyInput, InvalidCalldata, LeafIndexOutOfRange, OddPairsLength, PathBitsOutOfRange,
+    TooManyInputs, TooManySiblings,
+};
+
+/// Every custom error the programs revert with: `InputNotInField` and the `IPoseidonErrors`
+/// below, which together are `solidity/IStylusPoseidon.sol`'s `IPoseidonErrors` plus the
+/// Stylus-only `InvalidCalldata`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Revert {
+    /// See [`InputNotInField`].
+    InputNotInField(InputNotInField),
+    /// See [`OddPairsLength`].
+    OddPairsLength(OddPairsLength),
+    /// See [`EmptyInput`].
+    EmptyInput(EmptyInput),
+    /// See [`TooManySiblings`].
+    TooManySiblings(TooManySiblings),
+    /// See [`PathBitsOutOfRange`].
+    PathBitsOutOfRange(PathBitsOutOfRange),
+    /// See [`LeafIndexOutOfRange`].
+    LeafIndexOutOfRange(LeafIndexOutOfRange),
+    /// See [`TooManyInputs`].
+    TooManyInputs(TooManyInputs),
+    /// See [`InvalidCalldata`].
+    InvalidCalldata(InvalidCalldata),
+}
+
 sol! {
-    /// Errors shared with `solidity/IStylusPoseidon.sol` (`IPoseidonErrors`) plus the Stylus-only
-    /// `InvalidCalldata`.
+    /// The programs' errors other than `InputNotInField` (see [`Revert`]).
     #[sol(abi)]
     #[sol(all_derives)]
     interface IPoseidonErrors {
-        /// An input is not a canonical element of the function's field (it is >= p: BN254's
-        /// scalar field, or Goldilocks for the Goldilocks functions).
-        error InputNotInField(uint256 position, uint256 value);
         /// `hashPairs` got an array of odd length.
         error OddPairsLength(uint256 length);
         /// `hashPairs` got no elements, or `rootFromPath`/`nodesFromPath` got no siblings.

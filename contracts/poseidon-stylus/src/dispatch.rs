@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use crate::abi::IPoseidonErrors::{IPoseidonErrorsErrors as Revert, InvalidCalldata};
+use crate::abi::{IPoseidonErrors::InvalidCalldata, Revert};
 use crate::calldata::Args;
 #[cfg(any(
     test,

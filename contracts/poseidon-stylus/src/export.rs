@@ -4,6 +4,7 @@
 use alloc::string::String;
 
 use alloy_json_abi::{Function, JsonAbi};
+use alloy_sol_types::JsonAbiExt;
 
 use crate::abi;
 use crate::selectors::{OURS, ROUTES};
@@ -58,6 +59,10 @@ pub fn json_abi() -> JsonAbi {
     }
 
     let mut merged = JsonAbi::new();
+    let not_in_field = abi::InputNotInField::abi();
+    merged
+        .errors
+        .insert(not_in_field.name.clone(), alloc::vec![not_in_field]);
     for part in parts {
         for (name, overloads) in part.functions {
             merged.functions.entry(name).or_default().extend(overloads);

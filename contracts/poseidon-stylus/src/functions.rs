@@ -9,7 +9,7 @@ use poseidon_bn254::Fr;
 use crate::abi::IPoseidonErrors::{
     EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
-use crate::abi::IPoseidonErrors::{IPoseidonErrorsErrors as Revert, InputNotInField};
+use crate::abi::Revert;
 use crate::calldata::Word;
 #[cfg(any(test, feature = "hash2"))]
 use crate::returndata::WordArray;
@@ -34,12 +34,7 @@ pub const MAX_SIBLINGS: usize = 256;
 )]
 #[inline(always)]
 pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> {
-    Fr::from_be_bytes(word).map_err(|_| {
-        Revert::InputNotInField(InputNotInField {
-            position: U256::from(position),
-            value: U256::from_be_bytes(*word),
-        })
-    })
+    Fr::from_be_bytes(word).map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
 }
 
 /// circomlib Poseidon t = 2: `hash(uint256)`.

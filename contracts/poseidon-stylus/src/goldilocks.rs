@@ -20,9 +20,9 @@ use poseidon_goldilocks::sponge::{self, Permutation};
 use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2, Digest, Goldilocks, P};
 
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, LeafIndexOutOfRange,
-    PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
 };
+use crate::abi::{InputNotInField, Revert};
 use crate::calldata::{Args, Word};
 use crate::returndata;
 use crate::selectors::Function;

@@ -8,9 +8,9 @@ use alloy_primitives::U256;
 use poseidon_bn254::poseidon2::{self, params, Instance, Layers, Width};
 use poseidon_bn254::Fr;
 
-use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Revert;
 #[cfg(any(test, feature = "noir"))]
 use crate::abi::IPoseidonErrors::TooManyInputs;
+use crate::abi::Revert;
 use crate::calldata::Word;
 use crate::functions::field_element;
 

@@ -10,9 +10,9 @@ use alloy_sol_types::SolError;
 #[cfg(any(test, feature = "goldilocks"))]
 use crate::abi::IPoseidonErrors::LeafIndexOutOfRange;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManyInputs, TooManySiblings,
+    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
+use crate::abi::{InputNotInField, Revert};
 use crate::calldata::Word;
 
 /// A single `uint256` return value.

@@ -13,6 +13,9 @@
 //!   TaceoLabs' compression.
 //! - [`Fr`]: the field. [`Fr::from_be_bytes`] rejects values ≥ p with [`NotInField`];
 //!   nothing is ever reduced silently.
+//! - `abi` (feature `abi`): the Solidity error `InputNotInField(uint256 position, uint256 value)`
+//!   declared with alloy's `sol!`, for contracts that reject inputs as the stylus-poseidon
+//!   programs do (a stylus-sdk function can return `Result<_, InputNotInField>`).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -20,6 +23,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "abi")]
+pub mod abi;
 mod field;
 pub mod poseidon;
 pub mod poseidon2;

@@ -6,10 +6,10 @@ use alloy_sol_types::{SolCall, SolError};
 
 use super::pseudo_random_words;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, IPoseidonErrorsErrors as Revert, InputNotInField, InvalidCalldata, OddPairsLength,
-    PathBitsOutOfRange, TooManyInputs, TooManySiblings,
+    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
 use crate::abi::IPoseidonT3;
+use crate::abi::{InputNotInField, Revert};
 use crate::dispatch::dispatch;
 use crate::returndata::{self, WordArray};
 

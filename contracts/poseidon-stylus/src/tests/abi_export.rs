@@ -163,3 +163,61 @@ fn exported_functions_are_pure() {
     let functions = exported.matches("function ").count();
     assert_eq!(exported.matches(" pure ").count(), functions, "{exported}");
 }
+
+/// The one `InputNotInField` declaration the programs use (the library's, `poseidon_bn254::abi`)
+/// is `IStylusPoseidon.sol`'s: same signature, parameter names and selector, and its revert data
+/// is the selector and the two words, as a Solidity caller decodes them.
+#[test]
+fn input_not_in_field_is_the_solidity_interfaces_error() {
+    use alloy_primitives::{keccak256, U256};
+    use alloy_sol_types::{JsonAbiExt, SolCall, SolError};
+
+    use crate::abi::{IPoseidonT3, InputNotInField};
+    use crate::dispatch::dispatch;
+
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../solidity/IStylusPoseidon.sol"
+    );
+    let interface = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let tokens = tokens(&interface);
+    let name_at = tokens
+        .windows(2)
+        .position(|pair| pair == ["error", "InputNotInField"])
+        .expect("IStylusPoseidon.sol declares InputNotInField")
+        + 1;
+    let mut at = name_at + 1;
+    let signature = format!("InputNotInField({})", parameter_types(&tokens, &mut at));
+    assert_eq!(InputNotInField::SIGNATURE, signature);
+    assert_eq!(InputNotInField::SELECTOR, keccak256(&signature)[..4]);
+    // Parameter names: the identifier before each `,` and before the closing `)`.
+    let declared = &tokens[name_at + 2..at - 1];
+    let solidity_names: Vec<&str> = declared
+        .split(|token| token == ",")
+        .map(|parameter| parameter.last().expect("named parameter").as_str())
+        .collect();
+    let rust_names: Vec<String> = InputNotInField::abi()
+        .inputs
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(rust_names, solidity_names);
+
+    let p = U256::from_limbs(poseidon_bn254::MODULUS_LIMBS);
+    let error = InputNotInField {
+        position: U256::from(1),
+        value: p,
+    };
+    let expected = [
+        &InputNotInField::SELECTOR[..],
+        &U256::from(1).to_be_bytes::<32>(),
+        &p.to_be_bytes::<32>(),
+    ]
+    .concat();
+    assert_eq!(error.abi_encode(), expected);
+    let call = IPoseidonT3::hashCall {
+        a: U256::from(1),
+        b: p,
+    };
+    assert_eq!(dispatch(&call.abi_encode()), Err(expected));
+}

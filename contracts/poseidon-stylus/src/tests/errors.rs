@@ -6,9 +6,9 @@ use alloy_sol_types::SolCall;
 
 use super::{modulus, returns, revert_of, revert_of_calldata, Revert};
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, InputNotInField, InvalidCalldata, OddPairsLength, PathBitsOutOfRange,
-    TooManySiblings,
+    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
+use crate::abi::InputNotInField;
 use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
 use crate::functions::MAX_SIBLINGS;
 use crate::selectors::ROUTES;

@@ -11,9 +11,10 @@ mod selectors;
 mod vectors;
 
 use alloy_primitives::U256;
-use alloy_sol_types::{SolCall, SolInterface};
+use alloy_sol_types::{SolCall, SolError, SolInterface};
 
-use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Revert;
+use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Other;
+use crate::abi::{InputNotInField, Revert};
 use crate::dispatch::dispatch;
 
 /// The BN254 scalar field modulus p.
@@ -36,7 +37,24 @@ fn returns<C: SolCall>(call: &C) -> C::Return {
 /// Runs raw calldata that must revert and decodes the custom error.
 fn revert_of_calldata(calldata: &[u8]) -> Revert {
     let revert = dispatch(calldata).expect_err("call must revert");
-    Revert::abi_decode(&revert).expect("revert data is one of IPoseidonErrors")
+    decode_revert(&revert)
+}
+
+/// Revert data decoded as one of the programs' errors (with alloy's decoders, exact length).
+fn decode_revert(data: &[u8]) -> Revert {
+    if data.starts_with(&InputNotInField::SELECTOR) {
+        let error = InputNotInField::abi_decode(data).expect("InputNotInField decodes exactly");
+        return Revert::InputNotInField(error);
+    }
+    match Other::abi_decode(data).expect("revert data is one of IPoseidonErrors") {
+        Other::OddPairsLength(e) => Revert::OddPairsLength(e),
+        Other::EmptyInput(e) => Revert::EmptyInput(e),
+        Other::TooManySiblings(e) => Revert::TooManySiblings(e),
+        Other::PathBitsOutOfRange(e) => Revert::PathBitsOutOfRange(e),
+        Other::LeafIndexOutOfRange(e) => Revert::LeafIndexOutOfRange(e),
+        Other::TooManyInputs(e) => Revert::TooManyInputs(e),
+        Other::InvalidCalldata(e) => Revert::InvalidCalldata(e),
+    }
 }
 
 /// Runs a call that must revert and decodes the custom error.

@@ -9,7 +9,8 @@ use alloy_primitives::{keccak256, U256};
 use alloy_sol_types::{SolInterface, SolValue};
 
 use super::{modulus, pseudo_random_words, revert_of_calldata, word, Revert};
-use crate::abi::IPoseidonErrors::InputNotInField;
+use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Other;
+use crate::abi::InputNotInField;
 use crate::dispatch::dispatch;
 use crate::selectors::{function, Function, OURS, ROUTES};
 
@@ -141,7 +142,7 @@ fn every_selector_of_a_function_answers_alike() {
                 // InvalidCalldata names the selector called: then only the error's kind must agree.
                 let invalid = |outcome: &Result<Vec<u8>, Vec<u8>>| {
                     outcome.as_ref().is_err_and(|data| {
-                        matches!(Revert::abi_decode(data), Ok(Revert::InvalidCalldata(_)))
+                        matches!(Other::abi_decode(data), Ok(Other::InvalidCalldata(_)))
                     })
                 };
                 if !(invalid(&want) && invalid(&got)) {

@@ -1,0 +1,246 @@
+//! The tree algorithm natively, on the contract's storage slots ([`Slots`]), against zk-kit: the random
+//! operation sequences of `test/vectors/lean-imt.json` (roots from `@zk-kit/lean-imt` with
+//! poseidon-lite, reverts by `@zk-kit/lean-imt.sol`'s rules), and the errors' selectors against
+//! the npm package's Solidity. The contract itself runs the same sequences through the meter.
+
+use alloy_primitives::{keccak256, U256};
+use alloy_sol_types::{Panic, SolError};
+use serde_json::Value;
+
+use crate::errors::{
+    LeafAlreadyExists, LeafCannotBeZero, LeafDoesNotExist, LeafGreaterThanSnarkScalarField,
+    LeanImtError, WrongSiblingNodes,
+};
+use poseidon_bn254::{poseidon, Fr};
+
+use crate::slots::Slots;
+use crate::tree::{self, TreeStorage};
+
+fn repo_file(path: &str) -> String {
+    let full = format!("{}/../../../{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+fn word(value: &Value) -> U256 {
+    value.as_str().expect("hex word").parse().expect("hex word")
+}
+
+fn words(value: &Value) -> Vec<U256> {
+    value.as_array().expect("array").iter().map(word).collect()
+}
+
+/// The revert a vector names: an error of `InternalLeanIMT.sol` or `Panic(0x..)`.
+fn expected_error(name: &str) -> LeanImtError {
+    match name {
+        "WrongSiblingNodes" => WrongSiblingNodes {}.into(),
+        "LeafGreaterThanSnarkScalarField" => LeafGreaterThanSnarkScalarField {}.into(),
+        "LeafCannotBeZero" => LeafCannotBeZero {}.into(),
+        "LeafAlreadyExists" => LeafAlreadyExists {}.into(),
+        "LeafDoesNotExist" => LeafDoesNotExist {}.into(),
+        _ => {
+            let code = name
+                .strip_prefix("Panic(0x")
+                .and_then(|rest| rest.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("unknown revert {name}"));
+            LeanImtError::Panic(Panic {
+                code: U256::from(u64::from_str_radix(code, 16).expect("hex code")),
+            })
+        }
+    }
+}
+
+/// zk-kit's `_insert` line for line, writing `sideNodes` at every level where the index has a 0
+/// bit: the reference for [`tree::insert`], which skips the writes no later operation reads.
+fn zk_kit_insert(tree: &mut Slots, leaf: U256) -> Result<U256, LeanImtError> {
+    if leaf >= U256::from_limbs(poseidon_bn254::MODULUS_LIMBS) {
+        return Err(LeafGreaterThanSnarkScalarField {}.into());
+    } else if leaf.is_zero() {
+        return Err(LeafCannotBeZero {}.into());
+    } else if tree::has(tree, leaf) {
+        return Err(LeafAlreadyExists {}.into());
+    }
+    let index = tree.size();
+    let depth = tree::depth_of(index + 1);
+    let mut node = leaf;
+    for level in 0..depth {
+        if (index >> level) & 1 == 1 {
+            let pair = [tree.side_node(level), node].map(|w| Fr::from_word(w, 0).unwrap());
+            node = poseidon::hash2(&pair).to_word();
+        } else {
+            tree.set_side_node(level, node);
+        }
+    }
+    tree.set_size(index + 1);
+    tree.set_side_node(depth, node);
+    tree.set_leaf_position(leaf, index + 1);
+    Ok(node)
+}
+
+/// Runs one operation as a transaction: on a revert the tree is restored, as a revert does.
+/// `literal`: inserts as zk-kit writes them ([`zk_kit_insert`]).
+fn apply(tree: &mut Slots, operation: &Value, literal: bool) -> Result<Option<U256>, LeanImtError> {
+    let before = tree.clone();
+    let outcome = match operation["op"].as_str().expect("op") {
+        "insert" if literal => zk_kit_insert(tree, word(&operation["leaf"])).map(Some),
+        "insert" => tree::insert(tree, word(&operation["leaf"])).map(Some),
+        "insertMany" => tree::insert_many(tree, &words(&operation["leaves"])).map(Some),
+        "update" => tree::update(
+            tree,
+            word(&operation["oldLeaf"]),
+            word(&operation["newLeaf"]),
+            &words(&operation["siblings"]),
+        )
+        .map(Some),
+        "remove" => tree::update(
+            tree,
+            word(&operation["oldLeaf"]),
+            U256::ZERO,
+            &words(&operation["siblings"]),
+        )
+        .map(Some),
+        "indexOf" => tree::index_of(tree, word(&operation["leaf"])).map(|_| None),
+        other => panic!("unknown operation {other}"),
+    };
+    if outcome.is_err() {
+        *tree = before;
+    }
+    outcome
+}
+
+#[test]
+fn sequences_equal_zk_kit() {
+    let vectors: Value = serde_json::from_str(&repo_file("test/vectors/lean-imt.json")).unwrap();
+    let sequences = vectors["sequences"].as_array().expect("sequences");
+    assert!(!sequences.is_empty());
+    for sequence in sequences {
+        let name = sequence["name"].as_str().unwrap();
+        let mut tree = Slots::default();
+        for (i, operation) in sequence["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let expect = &operation["expect"];
+            let outcome = apply(&mut tree, operation, false);
+            let context = format!("{name} #{i}: {operation}");
+            if let Some(revert) = expect["revert"].as_str() {
+                assert_eq!(outcome, Err(expected_error(revert)), "{context}");
+                continue;
+            }
+            let root = word(&expect["root"]);
+            assert_eq!(outcome, Ok(Some(root)), "{context}");
+            assert_eq!(tree::root(&tree), root, "{context}");
+            assert_eq!(tree.size(), expect["size"].as_u64().unwrap(), "{context}");
+            assert_eq!(
+                tree::depth_of(tree.size()) as u64,
+                expect["depth"].as_u64().unwrap(),
+                "{context}"
+            );
+        }
+        let final_leaves = words(&sequence["final"]["leaves"]);
+        assert_eq!(tree.size(), final_leaves.len() as u64);
+        for (index, leaf) in final_leaves.iter().enumerate() {
+            if leaf.is_zero() {
+                continue;
+            }
+            assert!(
+                tree::has(&tree, *leaf),
+                "{name}: leaf {index} is in the tree"
+            );
+            assert_eq!(tree::index_of(&tree, *leaf), Ok(index as u64));
+        }
+    }
+}
+
+/// The side nodes a later operation reads (where the size has a 1 bit: the complete subtree left
+/// of the next leaf's path) and the root are zk-kit's after every operation of every sequence,
+/// with every other operation run by both: so are the roots, leaves and errors.
+#[test]
+fn side_nodes_a_later_insert_reads_are_zk_kits() {
+    let vectors: Value = serde_json::from_str(&repo_file("test/vectors/lean-imt.json")).unwrap();
+    for sequence in vectors["sequences"].as_array().unwrap() {
+        let (mut ours, mut theirs) = (Slots::default(), Slots::default());
+        let mut skipped = 0;
+        for (i, operation) in sequence["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let context = format!("{} #{i}: {operation}", sequence["name"]);
+            assert_eq!(
+                apply(&mut ours, operation, false),
+                apply(&mut theirs, operation, true),
+                "{context}"
+            );
+            let size = ours.size();
+            assert_eq!(size, theirs.size(), "{context}");
+            let depth = tree::depth_of(size);
+            for level in 0..depth {
+                if (size >> level) & 1 == 1 {
+                    assert_eq!(
+                        ours.side_node(level),
+                        theirs.side_node(level),
+                        "{context}, level {level}"
+                    );
+                } else if ours.side_node(level) != theirs.side_node(level) {
+                    skipped += 1;
+                }
+            }
+            assert_eq!(tree::root(&ours), tree::root(&theirs), "{context}");
+        }
+        // The sequences do reach states where the two differ where nothing reads them.
+        assert!(
+            skipped > 0,
+            "{}: no side node ever differed",
+            sequence["name"]
+        );
+    }
+}
+
+#[test]
+fn depth_is_zk_kits() {
+    // zk-kit: depth grows by one when 2^depth < size (insert), from 0 at 0 and 1 leaves.
+    let mut depth = 0;
+    for size in 1..=5000u64 {
+        if (1u64 << depth) < size {
+            depth += 1;
+        }
+        assert_eq!(tree::depth_of(size), depth, "size {size}");
+    }
+    assert_eq!(tree::depth_of(0), 0);
+    assert_eq!(tree::depth_of(u64::MAX), 64);
+}
+
+/// The errors are `InternalLeanIMT.sol`'s, all of them: same names and signatures, so the same
+/// selectors (read from the npm package the Solidity LeanIMT is built from).
+#[test]
+fn errors_are_the_solidity_librarys() {
+    let source = repo_file("node_modules/@zk-kit/lean-imt.sol/InternalLeanIMT.sol");
+    let mut declared: Vec<(String, [u8; 4])> = source
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("error "))
+        .map(|rest| {
+            let signature: String = rest.trim_end_matches(';').split_whitespace().collect();
+            let selector = keccak256(signature.as_bytes())[..4].try_into().unwrap();
+            (signature, selector)
+        })
+        .collect();
+    declared.sort();
+    let mut ours = vec![
+        (WrongSiblingNodes::SIGNATURE, WrongSiblingNodes::SELECTOR),
+        (
+            LeafGreaterThanSnarkScalarField::SIGNATURE,
+            LeafGreaterThanSnarkScalarField::SELECTOR,
+        ),
+        (LeafCannotBeZero::SIGNATURE, LeafCannotBeZero::SELECTOR),
+        (LeafAlreadyExists::SIGNATURE, LeafAlreadyExists::SELECTOR),
+        (LeafDoesNotExist::SIGNATURE, LeafDoesNotExist::SELECTOR),
+    ]
+    .into_iter()
+    .map(|(signature, selector)| (signature.to_string(), selector))
+    .collect::<Vec<_>>();
+    ours.sort();
+    assert_eq!(ours, declared);
+}
