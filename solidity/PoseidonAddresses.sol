@@ -13,62 +13,62 @@ library PoseidonAddresses {
     /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3; also
     /// hash(uint256[2]) (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2])
     /// (circomlibjs, iden3 PoseidonUnit2L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS = 0x451b553492550017A1a9EBAC6AcB08373486e996;
+    address internal constant POSEIDON_STYLUS = 0xAE7bBBcFD43052bA55b3F60218372572AA133363;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
-    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0xe9beE5bAf4b1da638824F07e9af4F0128E40cb17;
+    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0xDa17CDA07bAA3815da9342CA1fbbFc7f03fCFC0e;
 
     /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IPoseidonT2Hasher):
     /// hash(uint256): circomlib Poseidon t = 2; also hash(uint256[1]) (poseidon-solidity PoseidonT2),
     /// poseidon(uint256[1]) and poseidon(bytes32[1]) (circomlibjs, iden3 PoseidonUnit1L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH1 = 0xFF92Aa97785c0Df972570312C1B0f1DA3C102E29;
+    address internal constant POSEIDON_STYLUS_HASH1 = 0xb9a6e188F5C3A57f6340cd9379Cb9130DB68241f;
 
     /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
     /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4; also hash(uint256[3]) (poseidon-solidity
     /// PoseidonT4), poseidon(uint256[3]) and poseidon(bytes32[3]) (circomlibjs, iden3 PoseidonUnit3L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH3 = 0x87a5cA5250Ea6814a6B8C8516E5Afb14962F5acE;
+    address internal constant POSEIDON_STYLUS_HASH3 = 0x29DAd9e81fE9d7d9A88cb5470FEe8a6835E4887a;
 
     /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
     /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5; also hash(uint256[4])
     /// (poseidon-solidity PoseidonT5), poseidon(uint256[4]) and poseidon(bytes32[4]) (circomlibjs, iden3
     /// PoseidonUnit4L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH4 = 0x47D4eBB05859FeAD6e33a9D7380b78d16d1660B0;
+    address internal constant POSEIDON_STYLUS_HASH4 = 0x151Bd17af59850E43Ca98a5c1cFf2F2a06E4b873;
 
     /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6; also hash(uint256[5])
     /// (poseidon-solidity PoseidonT6), poseidon(uint256[5]) and poseidon(bytes32[5]) (circomlibjs, iden3
     /// PoseidonUnit5L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH5 = 0xd33C591C855D15a744711992ac015a975e4E2c2e;
+    address internal constant POSEIDON_STYLUS_HASH5 = 0xe5b10fE903Fea16819A8bFc21c1e282753cc3257;
 
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
-    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x7eed0E9c4673d4E9ccC9C7AFADd5A94ecc32f7B4;
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0xDf6A6A47271731066EC8879AC5a3e794Fd51BceE;
 
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
     /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation;
     /// also hash_1(uint256), hash_2(uint256,uint256), hash_3(uint256,uint256,uint256) (poseidon2-evm
     /// IPoseidon2): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_NOIR = 0xe3516BEd7841088De6F4f1F5c04b867dd3225F51;
+    address internal constant POSEIDON_STYLUS_NOIR = 0xd666802C976b63a23d8759fa18a48034687c9c7C;
 
     /// @notice PoseidonStylusPoseidon2T2: Stylus program `poseidon_stylus_poseidon2_t2.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT2(uint256[2]), poseidon2CompressT2(uint256[2]): Poseidon2 t =
     /// 2, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xf46A2Ba948b2Dbb742Df595A58bb68488C37004a;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xC107eea9506767e1017BC823E32578867d17a8C6;
 
     /// @notice PoseidonStylusPoseidon2T3: Stylus program `poseidon_stylus_poseidon2_t3.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT3(uint256[3]), poseidon2CompressT3(uint256[3]): Poseidon2 t =
     /// 3, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0xcE8D1059594E415e024BF8760F539472C0746dA9;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x7F12948A8A23CD7fF0B47fD962d2a4c6EA2c7D45;
 
     /// @notice PoseidonStylusPoseidon2Codex: Stylus program `poseidon_stylus_poseidon2_codex.wasm`
     /// (IPoseidon2Instances): poseidon2CodexPermuteT2(uint256[2]), poseidon2CodexPermuteT3(uint256[3]),
     /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0xD0B8152ceFe5a20282E7CE7f3818EddB1984018A;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x0c3751f3CE7756458f084cBCFb2117B72a2b9570;
 
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_YUL = 0xF695469e6839aEF7cA13D08F774a598684d42b3F;
