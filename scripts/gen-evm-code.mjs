@@ -36,7 +36,8 @@ import {PoseidonAddresses} from "../PoseidonAddresses.sol";
 /// @title ${entry.name} as deployed: its code, and how to put it at its address
 /// @notice The documented contract is this code: ${source} compiled with the repository's
 /// settings (foundry.toml): ${SETTINGS}.
-/// Compiled with other settings the source gives other code at another address. \`deploy()\` sends this
+/// It uses PUSH0, so it runs on a Shanghai or later EVM, as Arbitrum's is. Compiled with other settings the
+/// source gives other code at another address. \`deploy()\` sends this
 /// code to the CREATE2 factory, which puts it at \`PoseidonAddresses.${constant}\` on any chain; in a forge test,
 /// \`vm.etch(${entry.name}Deployment.ADDRESS, ${entry.name}Deployment.runtimeCode())\` does the same.
 library ${entry.name}Deployment {

@@ -8,7 +8,8 @@ import {PoseidonAddresses} from "../PoseidonAddresses.sol";
 /// @title NoirPoseidon2Yul as deployed: its code, and how to put it at its address
 /// @notice The documented contract is this code: solidity/NoirPoseidon2Yul.sol compiled with the repository's
 /// settings (foundry.toml): solc 0.8.30, optimizer 200 runs, constantOptimizer off, EVM cancun, no metadata.
-/// Compiled with other settings the source gives other code at another address. `deploy()` sends this
+/// It uses PUSH0, so it runs on a Shanghai or later EVM, as Arbitrum's is. Compiled with other settings the
+/// source gives other code at another address. `deploy()` sends this
 /// code to the CREATE2 factory, which puts it at `PoseidonAddresses.NOIR_POSEIDON2_YUL` on any chain; in a forge test,
 /// `vm.etch(NoirPoseidon2YulDeployment.ADDRESS, NoirPoseidon2YulDeployment.runtimeCode())` does the same.
 library NoirPoseidon2YulDeployment {
