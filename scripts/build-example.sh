@@ -11,8 +11,10 @@
 #   2. the plain build through the meter: Nitro refuses it (rustc's reference-types encoding of
 #      call_indirect, also in the prebuilt std); said, not fatal, so a toolchain that stops emitting
 #      it shows up here;
-#   3. wasm-opt -O3 --enable-bulk-memory-opt --enable-sign-ext (npm binaryen), which writes the MVP
-#      encoding; the module is written as `cargo stylus deploy` deploys it (its 47-byte
+#   3. the README's two wasm-opt commands (npm binaryen): drop rustc's target_features section (if the
+#      profile kept it, it would switch multi-value and reference types back on), then -O3 with the
+#      MVP features plus sign extension and bulk memory's copy/fill, which writes the MVP encoding of
+#      call_indirect (the same commands the meter prints when it refuses a module); the module is written as `cargo stylus deploy` deploys it (its 47-byte
 #      `project_hash` section, scripts/lib/cargo-stylus.mjs);
 #   4. stylus-meter check: it must activate (Nitro's validation, limits, init costs), else this fails
 #      with the meter's reason.
@@ -59,10 +61,12 @@ else
   echo "  refused, as expected without the wasm-opt step: ${reason#stylus-meter: }"
 fi
 
-step "example $name: wasm-opt -O3 --enable-bulk-memory-opt --enable-sign-ext, as cargo stylus deploy deploys it"
+step "example $name: wasm-opt (the README's two commands), as cargo stylus deploy deploys it"
 STEP_HINT="wasm-opt (npm binaryen, scripts/setup.sh) rejected the module."
-"$ROOT/node_modules/.bin/wasm-opt" -O3 --enable-bulk-memory-opt --enable-sign-ext \
-  "$OUT_DIR/$out_name.plain.wasm" -o "$OUT_DIR/$out_name.opt.wasm"
+"$ROOT/node_modules/.bin/wasm-opt" --enable-bulk-memory-opt --enable-sign-ext --strip-target-features \
+  "$OUT_DIR/$out_name.plain.wasm" -o "$OUT_DIR/$out_name.stripped.wasm"
+"$ROOT/node_modules/.bin/wasm-opt" -O3 --mvp-features --enable-bulk-memory-opt --enable-sign-ext \
+  "$OUT_DIR/$out_name.stripped.wasm" -o "$OUT_DIR/$out_name.opt.wasm"
 node scripts/lib/cargo-stylus.mjs as-deployed "$OUT_DIR/$out_name.opt.wasm" "$OUT_DIR/$out_name.wasm"
 
 step "example $name: activation (stylus-meter check)"

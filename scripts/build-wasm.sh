@@ -76,14 +76,10 @@ mkdir -p "$OUT_DIR" "$WORK_DIR"
 # deployment writes the source hash, same size). Nitro prices the module it activates, so the
 # deployable, the meter and the report all use these bytes (a Nitro node charged 6 gas more per
 # uncached call for them); cargo-stylus deploys a file that already has the section unchanged.
-# stylus_meter::cargo_stylus::as_deployed is the same rule, and the artifact test checks the two agree.
+# The rule is scripts/lib/cargo-stylus.mjs (the examples use it too); stylus_meter::cargo_stylus::as_deployed
+# is the same rule, and the artifact test checks the two agree.
 as_deployed() {
-  node -e '
-    const fs = require("fs");
-    const [input, output] = process.argv.slice(1);
-    const name = Buffer.from("project_hash");
-    const section = Buffer.concat([Buffer.from([0, 1 + name.length + 32, name.length]), name, Buffer.alloc(32)]);
-    fs.writeFileSync(output, Buffer.concat([fs.readFileSync(input), section]));' "$1" "$2"
+  node "$ROOT/scripts/lib/cargo-stylus.mjs" as-deployed "$1" "$2"
 }
 
 # Prints "raw_bytes brotli_bytes" of a file (brotli quality 11, window 22, as cargo-stylus).

@@ -1,8 +1,8 @@
 // The module `cargo stylus deploy` (0.10) puts on chain for a given file: the file with a 47-byte
 // custom section `project_hash` appended (32 zero bytes with --no-verify; a verified deployment
 // writes the source hash, same size), unless it has one. Nitro prices the module it activates, so
-// the examples are metered as deployed. Same rule as stylus_meter::cargo_stylus::as_deployed and
-// scripts/build-wasm.sh's as_deployed.
+// the deployables (scripts/build-wasm.sh) and the examples (scripts/build-example.sh) are metered as
+// deployed. Same rule as stylus_meter::cargo_stylus::as_deployed (the artifact test checks they agree).
 //   node scripts/lib/cargo-stylus.mjs as-deployed IN.wasm OUT.wasm
 import fs from "node:fs";
 

@@ -1,9 +1,10 @@
 // scripts/build-wasm.sh refuses a module Nitro would not activate at the ArbOS version Arbitrum One
-// runs (`--check-activation`, the check the build runs on every deployable before writing it).
+// runs (`--check-activation`, the check the build runs on every deployable before writing it), and the
+// README's wasm-opt recipe for a Rust contract gives a module that activates.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./helpers.mjs";
@@ -49,4 +50,52 @@ test("the build refuses a multi-value module at ArbOS 61, naming the function", 
   // the same module activates where Stylus version 2 still accepted multi-value
   const before = checkActivation([bad], { STYLUS_ARBOS: "51" });
   assert.equal(before.status, 0, before.stdout + before.stderr);
+});
+
+/** `module` with a custom section `target_features` listing `features` (rustc writes one unless the
+ * profile strips it): binaryen takes its features over the command line's. */
+function withTargetFeatures(module, features) {
+  const leb = (n) => {
+    const out = [];
+    do {
+      let byte = n & 0x7f;
+      n >>>= 7;
+      if (n) byte |= 0x80;
+      out.push(byte);
+    } while (n);
+    return out;
+  };
+  const body = [...name("target_features"), ...leb(features.length), ...features.flatMap((f) => [0x2b, ...name(f)])];
+  return Buffer.concat([module, Buffer.from([0, ...leb(body.length), ...body])]);
+}
+
+test("the README's wasm-opt recipe (and the meter's fix) makes a plain Rust build activate, with or without rustc's target_features section", (t) => {
+  const plain = join(ROOT, "target", "examples", "lean_imt.plain.wasm");
+  if (!existsSync(plain)) return t.skip("no plain build: run scripts/build-example.sh lean-imt (scripts/test.sh does, before this)");
+  const dir = mkdtempSync(join(tmpdir(), "recipe-"));
+  const wasmOpt = join(ROOT, "node_modules", ".bin", "wasm-opt");
+  const meter = join(ROOT, "target", "tools", "stylus-meter");
+  // rustc 1.95's wasm32 defaults, as its target_features section lists them
+  const rustcFeatures = ["bulk-memory", "multivalue", "mutable-globals", "nontrapping-fptoint", "reference-types", "sign-ext"];
+  const inputs = { stripped: readFileSync(plain), "with target_features": withTargetFeatures(readFileSync(plain), rustcFeatures) };
+  for (const [kind, bytes] of Object.entries(inputs)) {
+    const input = join(dir, "in.wasm"), stripped = join(dir, "stripped.wasm"), out = join(dir, "out.wasm");
+    writeFileSync(input, bytes);
+    assert.notEqual(spawnSync(meter, ["check", "--wasm", input]).status, 0, `${kind}: the plain build is refused`);
+    for (const args of [
+      ["--enable-bulk-memory-opt", "--enable-sign-ext", "--strip-target-features", input, "-o", stripped],
+      ["-O3", "--mvp-features", "--enable-bulk-memory-opt", "--enable-sign-ext", stripped, "-o", out],
+    ]) {
+      const run = spawnSync(wasmOpt, args, { encoding: "utf8" });
+      assert.equal(run.status, 0, `${kind}: wasm-opt ${args.join(" ")}: ${run.stderr}`);
+    }
+    const check = spawnSync(meter, ["check", "--wasm", out], { encoding: "utf8" });
+    assert.equal(check.status, 0, `${kind}: ${check.stderr}`);
+    assert.match(check.stdout, /activates at ArbOS 61/);
+  }
+  // one wasm-opt call is not enough where the section is kept: it switches bulk memory back on
+  const one = join(dir, "one.wasm");
+  writeFileSync(join(dir, "tf.wasm"), inputs["with target_features"]);
+  spawnSync(wasmOpt, ["-O3", "--enable-bulk-memory-opt", "--enable-sign-ext", join(dir, "tf.wasm"), "-o", one]);
+  assert.match(spawnSync(meter, ["check", "--wasm", one], { encoding: "utf8" }).stderr, /DataCount/);
 });
