@@ -111,8 +111,7 @@ node scripts/gas-report/meta.mjs "${meta_args[@]}" > "$WORK/meta.json"
 node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" \
   "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json" "$WORK/in-process.json" "$WORK/lean-imt-stylus.json"
 
-step "README.md's gas table from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
+step "README.md's tables of figures from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs
-node scripts/gas-report/readme-in-process.mjs
 
 printf '\nGas report written: %s\n' "gas-report/report.md"

@@ -5,7 +5,7 @@
 //    function's execution minus that of `baseline`, the same function minus the hash (same calldata
 //    size, same entry, same decoding and checks), so the figure is what a contract that calls
 //    poseidon-bn254 or poseidon-goldilocks pays per hash. README "Use it in your Stylus contract"
-//    shows these rows (scripts/gas-report/readme-in-process.mjs).
+//    shows these rows (scripts/gas-report/glance.mjs).
 //  - Poseidon2: openzeppelin-crypto 0.3.0's Poseidon2 in its own example's form
 //    (contracts/examples/oz-poseidon2, built from crates.io in this run) and our poseidon2::hash2
 //    behind the same stylus-sdk entry point (the in-process Poseidon2 build), both `hash(uint256[2])`

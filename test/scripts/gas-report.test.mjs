@@ -308,7 +308,7 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("glance.mjs: README.md's gas table is the committed gas.json's, and a figure edited by hand is caught", () => {
+test("glance.mjs: README.md's tables of figures are the committed gas.json's, and a figure edited by hand is caught", () => {
   const glance = join(ROOT, "scripts", "gas-report", "glance.mjs");
   const current = spawnSync(process.execPath, [glance, "--check"], { encoding: "utf8" });
   assert.equal(current.status, 0, `${current.stdout}${current.stderr}`);
@@ -325,6 +325,14 @@ test("glance.mjs: README.md's gas table is the committed gas.json's, and a figur
   writeFileSync(edited, readme.replace(line, "| `hash(1,2)` (circomlib t = 3) | 4,000 |"));
   const stale = spawnSync(process.execPath, [glance, "--check", "--readme", edited], { encoding: "utf8" });
   assert.equal(stale.status, 1, "a stale table fails --check");
-  assert.match(stale.stderr, /gas table is not what/);
+  assert.match(stale.stderr, /gas tables are not what/);
+  // the apps table too: the stock insert at 1,023 leaves
+  const stock = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.find(
+    (row) => row.function === "LeanIMT insert, size 1,023 (10 hashes)" && row.implementation.includes("poseidon-solidity"),
+  );
+  const appLine = `| LeanIMT \`insert\` into 1,023 leaves (10 hashes) | ${stock.gas.toLocaleString("en-US")} |`;
+  assert.ok(readme.includes(appLine), "the README's apps table shows the stock insert");
+  writeFileSync(edited, readme.replace(appLine, "| LeanIMT `insert` into 1,023 leaves (10 hashes) | 200,000 |"));
+  assert.equal(spawnSync(process.execPath, [glance, "--check", "--readme", edited], { encoding: "utf8" }).status, 1, "a stale apps table fails --check");
   rmSync(dir, { recursive: true, force: true });
 });
