@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/foundry.sh
+source scripts/lib/anvil.sh
 OUT=gas-report/apps.json
 QUICK=()
 for arg in "$@"; do
@@ -17,7 +18,6 @@ for arg in "$@"; do
   esac
 done
 PORT=${APPS_GAS_PORT:-8598}
-RPC=http://127.0.0.1:$PORT
 
 step() { echo "==> apps-gas: $*"; }
 fail() { echo "apps-gas: FAILED: $*" >&2; exit 1; }
@@ -27,16 +27,7 @@ step "forge build (the app harnesses and Semaphore, unlinked)"
 "$FORGE" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
 
 step "start anvil on port $PORT (1e9 gas blocks: the big trees are built in chunks of 2,000 leaves)"
-"$ANVIL" --port "$PORT" --hardfork cancun --gas-limit 1000000000 --silent &
-ANVIL_PID=$!
-stop_anvil() { kill "$ANVIL_PID" 2>/dev/null || true; wait "$ANVIL_PID" 2>/dev/null || true; }
-trap stop_anvil EXIT
-for _ in $(seq 1 50); do
-  "$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-"$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 || fail "anvil did not answer on $RPC"
-kill -0 "$ANVIL_PID" 2>/dev/null || fail "anvil exited (port $PORT in use? set APPS_GAS_PORT)"
+start_anvil "$PORT" APPS_GAS_PORT --gas-limit 1000000000
 
 step "measure the apps over the stock and the Yul PoseidonT3 (scripts/gas-report/apps-evm.mjs)"
 mkdir -p "$(dirname "$OUT")"

@@ -9,9 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/foundry.sh
+source scripts/lib/anvil.sh
 OUT=${1:-gas-report/evm.json}
 PORT=${EVM_GAS_PORT:-8599}
-RPC=http://127.0.0.1:$PORT
 ARTIFACTS=target/forge/out
 TREE_DEPTH=20
 TREE_INSERTS=8
@@ -27,18 +27,7 @@ step "forge build"
 "$FORGE" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
 
 step "start anvil on port $PORT"
-"$ANVIL" --port "$PORT" --hardfork cancun --silent &
-ANVIL_PID=$!
-# Stop it on any exit, and wait for it: the port is free again when this script returns.
-stop_anvil() { kill "$ANVIL_PID" 2>/dev/null || true; wait "$ANVIL_PID" 2>/dev/null || true; }
-trap stop_anvil EXIT
-for _ in $(seq 1 50); do
-  "$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-"$CAST" chain-id --rpc-url "$RPC" >/dev/null 2>&1 || fail "anvil did not answer on $RPC"
-# Something else answering on the port while our anvil died would be measured instead.
-kill -0 "$ANVIL_PID" 2>/dev/null || fail "anvil exited (port $PORT in use? set EVM_GAS_PORT)"
+start_anvil "$PORT" EVM_GAS_PORT
 FROM=$("$CAST" rpc eth_accounts --rpc-url "$RPC" | field 0)
 
 send() { # send <to|--create> args... ; prints the receipt JSON, fails on a reverted transaction
