@@ -32,6 +32,7 @@ function library(entry, deployment, registry) {
 pragma solidity ^0.8.24;
 
 import {PoseidonAddresses} from "../PoseidonAddresses.sol";
+import {Create2Deployment} from "./Create2Deployment.sol";
 
 /// @title ${entry.name} as deployed: its code, and how to put it at its address
 /// @notice The documented contract is this code: ${source} compiled with the repository's
@@ -49,37 +50,20 @@ library ${entry.name}Deployment {
     /// @notice keccak256 of the runtime code.
     bytes32 internal constant CODE_HASH = ${deployment.codeHash};
 
-    /// @notice \`deploy()\` found other code at \`ADDRESS\`, or the factory put the code elsewhere.
-    error NotDeployedAtItsAddress(address expected, address found);
-
     /// @notice The init code (${init.length / 2} bytes): a ${prologue / 2}-byte prologue that returns the runtime code.
     function initCode() internal pure returns (bytes memory) {
         return hex"${init}";
     }
 
     /// @notice The runtime code (${runtime.length / 2} bytes), for \`vm.etch\`: the init code after its prologue.
-    function runtimeCode() internal pure returns (bytes memory code) {
-        code = initCode();
-        /// @solidity memory-safe-assembly
-        assembly {
-            // The array starts ${prologue / 2} bytes later: its new length word covers the old length's last
-            // bytes and the prologue, inside the same allocation.
-            let length := sub(mload(code), ${prologue / 2})
-            code := add(code, ${prologue / 2})
-            mstore(code, length)
-        }
+    function runtimeCode() internal pure returns (bytes memory) {
+        return Create2Deployment.afterPrologue(initCode(), ${prologue / 2});
     }
 
-    /// @notice Deploys the code at \`ADDRESS\` through the factory (anyone may), or returns it when it is there.
+    /// @notice Deploys the code at \`ADDRESS\` through the factory (anyone may), or returns it when it is
+    /// there; reverts \`Create2Deployment.NotDeployedAtItsAddress\` when other code is.
     function deploy() internal returns (address) {
-        if (ADDRESS.code.length != 0) {
-            if (ADDRESS.codehash != CODE_HASH) revert NotDeployedAtItsAddress(ADDRESS, address(0));
-            return ADDRESS;
-        }
-        (bool ok, bytes memory out) = FACTORY.call(bytes.concat(SALT, initCode()));
-        address deployed = ok && out.length == 20 ? address(bytes20(out)) : address(0);
-        if (deployed != ADDRESS) revert NotDeployedAtItsAddress(ADDRESS, deployed);
-        return deployed;
+        return Create2Deployment.deploy(FACTORY, SALT, ADDRESS, CODE_HASH, initCode());
     }
 }
 `;

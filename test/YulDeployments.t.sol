@@ -5,6 +5,7 @@ import {Fixtures} from "./utils/Fixtures.sol";
 import {IPoseidonT3Hasher, INoirPoseidon2Hasher, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
 import {IPoseidonT3Aliases, INoirPoseidon2Aliases} from "../solidity/generated/IPoseidonAliases.sol";
 import {PoseidonAddresses} from "../solidity/PoseidonAddresses.sol";
+import {Create2Deployment} from "../solidity/deploy/Create2Deployment.sol";
 import {PoseidonT3YulDeployment} from "../solidity/deploy/PoseidonT3YulDeployment.sol";
 import {NoirPoseidon2YulDeployment} from "../solidity/deploy/NoirPoseidon2YulDeployment.sol";
 import {Poseidon2YulDeployment} from "../solidity/deploy/Poseidon2YulDeployment.sol";
@@ -51,9 +52,7 @@ contract PoseidonT3YulDeploymentTest is DeploymentFixtures {
         vm.etch(PoseidonT3YulDeployment.ADDRESS, hex"00");
         (bool ok, bytes memory data) = address(new Deployer()).call(abi.encodeCall(Deployer.t3, ()));
         bytes memory expected = abi.encodeWithSelector(
-            PoseidonT3YulDeployment.NotDeployedAtItsAddress.selector,
-            PoseidonT3YulDeployment.ADDRESS,
-            address(0)
+            Create2Deployment.NotDeployedAtItsAddress.selector, PoseidonT3YulDeployment.ADDRESS, address(0)
         );
         assertTrue(!ok && keccak256(data) == keccak256(expected), "NotDeployedAtItsAddress");
     }
