@@ -102,6 +102,9 @@ for (const sequence of vectors.sequences) {
       // The views read the final tree back.
       const present = sequence.final.leaves.map((leaf, index) => ({ leaf, index })).filter(({ leaf }) => word(leaf) !== 0n);
       const sample = present.filter((_, k) => k % Math.ceil(present.length / 24) === 0);
+      // A leaf that was never inserted: has() is false and indexOf() reverts as zk-kit's does.
+      const absent = "0x" + "5".repeat(62);
+      assert.ok(!sequence.final.leaves.some((leaf) => word(leaf) === word(absent)));
       const views = [
         { sig: "root()", args: "" },
         { sig: "size()", args: "" },
@@ -110,8 +113,15 @@ for (const sequence of vectors.sequences) {
           { sig: "has(uint256)", args: leaf },
           { sig: "indexOf(uint256)", args: leaf },
         ]),
+        { sig: "has(uint256)", args: absent },
+        { sig: "indexOf(uint256)", args: absent },
       ];
       const read = meter(views, work, "views", path.join(work, "sequence.state.json"));
+      const [absentHas, absentIndexOf] = read.splice(-2);
+      assert.equal(absentHas.outcome, "success", "has(absent)");
+      assert.equal(word(absentHas.returndata), 0n, "has(absent) is false");
+      assert.equal(absentIndexOf.outcome, "revert", "indexOf(absent) reverts");
+      assert.equal(absentIndexOf.returndata, revertData("LeafDoesNotExist"), "indexOf(absent): LeafDoesNotExist");
       assert.ok(read.every((r) => r.outcome === "success"), "every view succeeds");
       assert.equal(word(read[0].returndata), word(sequence.final.root), "root()");
       assert.equal(word(read[1].returndata), BigInt(sequence.final.size), "size()");

@@ -5,7 +5,8 @@
 //! The algorithm is [`tree`]; the contract is its storage ([`TreeStorage`] on stylus-sdk storage
 //! types) and its ABI (`#[public]`). Storage: the size in slot 0 (the depth is derived from it),
 //! zk-kit's `sideNodes` at fixed slots 1…256 (a `StorageArray`: no hashing to find a level's slot),
-//! its `leaves` mapping (leaf → index + 1) at slot 257.
+//! its `leaves` mapping (leaf → index + 1) at slot 257; built with `zk-kit-storage` (zk-kit's
+//! storage writes, the gas report's like-for-like row), zk-kit's `depth` in slot 258.
 #![cfg_attr(not(any(test, feature = "export-abi")), no_main)]
 extern crate alloc;
 
@@ -38,6 +39,9 @@ pub struct LeanImt {
     side_nodes: StorageArray<StorageU256, SIDE_NODE_SLOTS>,
     /// zk-kit's `leaves[leaf]`: index + 1, 0 when absent.
     leaves: StorageMap<U256, StorageU256>,
+    /// zk-kit's `depth`, used only by the `zk-kit-storage` build (the default derives it).
+    #[cfg_attr(not(feature = "zk-kit-storage"), allow(dead_code))]
+    depth: StorageU256,
 }
 
 /// Counts and positions are below 2^64 (each leaf costs gas), so their low limb is their value.
@@ -63,6 +67,16 @@ impl TreeStorage for LeanImt {
         if let Some(mut slot) = self.side_nodes.setter(level) {
             slot.set(node);
         }
+    }
+
+    #[cfg(feature = "zk-kit-storage")]
+    fn depth(&self, _size: u64) -> usize {
+        low_u64(self.depth.get()) as usize
+    }
+
+    #[cfg(feature = "zk-kit-storage")]
+    fn set_depth(&mut self, depth: usize) {
+        self.depth.set(U256::from(depth));
     }
 
     fn leaf_position(&self, leaf: U256) -> u64 {
@@ -128,6 +142,6 @@ impl LeanImt {
 
     /// The depth: ⌈log2(size)⌉.
     pub fn depth(&self) -> U256 {
-        U256::from(tree::depth_of(TreeStorage::size(self)))
+        U256::from(TreeStorage::depth(self, TreeStorage::size(self)))
     }
 }

@@ -18,6 +18,9 @@ pub const SIDE_NODES_SLOT: u64 = 1;
 /// Slot of the `leaves` mapping, after the array's slots; an entry is at keccak256(key ‖ slot).
 pub const LEAVES_SLOT: u64 = SIDE_NODES_SLOT + SIDE_NODE_SLOTS as u64;
 
+/// Slot of `depth`, the struct's last field (only the `zk-kit-storage` build uses it).
+pub const DEPTH_SLOT: u64 = LEAVES_SLOT + 1;
+
 /// The slot of `leaves[leaf]`.
 pub fn leaf_slot(leaf: U256) -> U256 {
     let mut preimage = [0u8; 64];
@@ -63,6 +66,16 @@ impl TreeStorage for Slots {
             "level {level} beyond the contract's slots"
         );
         self.write(U256::from(SIDE_NODES_SLOT + level as u64), node);
+    }
+
+    #[cfg(feature = "zk-kit-storage")]
+    fn depth(&self, _size: u64) -> usize {
+        crate::low_u64(self.read(U256::from(DEPTH_SLOT))) as usize
+    }
+
+    #[cfg(feature = "zk-kit-storage")]
+    fn set_depth(&mut self, depth: usize) {
+        self.write(U256::from(DEPTH_SLOT), U256::from(depth));
     }
 
     fn leaf_position(&self, leaf: U256) -> u64 {

@@ -1,13 +1,16 @@
 //! The LeanIMT algorithm of `@zk-kit/lean-imt.sol` 2.0.1 (`InternalLeanIMT.sol`): the same checks
-//! in the same order, the same errors, the same values in storage, with circomlib Poseidon t = 3
-//! computed in-process (`poseidon_bn254::poseidon::hash2`, as its `PoseidonT3.hash`).
+//! in the same order and the same errors, with circomlib Poseidon t = 3 computed in-process
+//! (`poseidon_bn254::poseidon::hash2`, as its `PoseidonT3.hash`).
 //!
 //! It reads and writes the tree through [`TreeStorage`], so the contract's storage types are one
 //! implementation and the native tests' slots another. Three things differ from the Solidity, none
-//! visible to a caller: the depth is not stored but derived from the size (zk-kit's depth is
-//! always ⌈log2(size)⌉: only `insert` and `insertMany` change either, and both set the depth to
-//! that), which saves a slot; `insert` skips the side nodes no later operation reads (see
-//! [`insert`]); and nodes stay field elements between hashes.
+//! visible to a caller (roots, return values, errors and views are zk-kit's), only in storage and
+//! gas: the depth is not stored but derived from the size (zk-kit's depth is always ⌈log2(size)⌉:
+//! only `insert` and `insertMany` change either, and both set the depth to that), which saves a
+//! slot; `insert` skips the side nodes no later operation reads (see [`insert`]); and nodes stay
+//! field elements between hashes. The `zk-kit-storage` feature restores zk-kit's storage writes
+//! (every side node, a stored depth read and written where zk-kit does), for the gas report's
+//! like-for-like row.
 
 use alloc::vec::Vec;
 
@@ -20,7 +23,8 @@ use crate::errors::{
     LeanImtError, WrongSiblingNodes,
 };
 
-/// The tree's state, zk-kit's `LeanIMTData` without `depth` (see the module docs).
+/// The tree's state, zk-kit's `LeanIMTData` (its `depth` derived from the size unless the storage
+/// keeps it; see the module docs).
 pub trait TreeStorage {
     /// The number of leaves.
     fn size(&self) -> u64;
@@ -31,11 +35,22 @@ pub trait TreeStorage {
     fn side_node(&self, level: usize) -> U256;
     /// Sets `sideNodes[level]`.
     fn set_side_node(&mut self, level: usize, node: U256);
+    /// zk-kit's `depth` of the tree of `size` leaves: derived from the size unless the storage
+    /// keeps it (`zk-kit-storage`, which reads its slot instead).
+    fn depth(&self, size: u64) -> usize {
+        depth_of(size)
+    }
+    /// Sets zk-kit's `depth`: nothing to do where it is derived from the size.
+    fn set_depth(&mut self, _depth: usize) {}
     /// zk-kit's `leaves[leaf]`: the leaf's index plus one, 0 when it is not in the tree.
     fn leaf_position(&self, leaf: U256) -> u64;
     /// Sets `leaves[leaf]`.
     fn set_leaf_position(&mut self, leaf: U256, position: u64);
 }
+
+/// Whether `insert` writes a side node at every 0 bit of the index, as zk-kit does, or only where
+/// a later operation reads one (the default; see [`insert`]).
+const WRITES_EVERY_SIDE_NODE: bool = cfg!(feature = "zk-kit-storage");
 
 /// Solidity's panic codes, for the two places zk-kit's code reverts with a `Panic` rather than
 /// an error: an arithmetic underflow and an array index out of bounds.
@@ -56,9 +71,27 @@ pub fn depth_of(size: u64) -> usize {
     }
 }
 
+/// Whether a tree `depth` levels deep holds `size` leaves: 2^depth ≥ size.
+fn holds(depth: usize, size: u64) -> bool {
+    u32::try_from(depth)
+        .ok()
+        .and_then(|depth| 1u64.checked_shl(depth))
+        .is_none_or(|capacity| capacity >= size)
+}
+
+/// zk-kit's depth after an insert makes the tree `size` leaves: one level more than `depth` when
+/// that no longer holds them.
+fn grown_depth(depth: usize, size: u64) -> usize {
+    if holds(depth, size) {
+        depth
+    } else {
+        depth + 1
+    }
+}
+
 /// The root: `sideNodes[depth]` (0 for an empty tree).
 pub fn root<S: TreeStorage>(tree: &S) -> U256 {
-    tree.side_node(depth_of(tree.size()))
+    tree.side_node(tree.depth(tree.size()))
 }
 
 /// Whether `leaf` is in the tree.
@@ -109,17 +142,20 @@ fn check_new_leaf<S: TreeStorage>(tree: &S, leaf: U256) -> Result<Fr, LeanImtErr
 /// only where its index has a 1 bit, and by then the insert that completed that subtree (its index
 /// ending in `level` ones) has written it. `update` and `insertMany` read only those values and the
 /// root too, so every root, check and error is zk-kit's, for about one SSTORE (5,000 gas) fewer per
-/// 0 bit above the lowest. `tests::side_nodes_a_later_insert_reads_are_zk_kits` checks it.
+/// 0 bit above the lowest. `tests::side_nodes_a_later_insert_reads_are_zk_kits` checks it. Built
+/// with `zk-kit-storage`, it writes them all, as zk-kit does.
 pub fn insert<S: TreeStorage>(tree: &mut S, leaf: U256) -> Result<U256, LeanImtError> {
     let mut node = check_new_leaf(tree, leaf)?;
     let index = tree.size();
-    let depth = depth_of(index + 1);
+    // zk-kit reads its depth and writes it back, one level deeper when the new leaf needs it.
+    let depth = grown_depth(tree.depth(index), index + 1);
+    tree.set_depth(depth);
     // The lowest level where the index has a 0 bit: the complete subtree the next inserts read.
     let complete = index.trailing_ones() as usize;
     for level in 0..depth {
         if (index >> level) & 1 == 1 {
             node = hash(stored(tree.side_node(level)), node);
-        } else if level == complete {
+        } else if WRITES_EVERY_SIDE_NODE || level == complete {
             tree.set_side_node(level, node.to_word());
         }
     }
@@ -143,7 +179,11 @@ pub fn insert_many<S: TreeStorage>(tree: &mut S, leaves: &[U256]) -> Result<U256
         return Err(empty_insert_many_panic(size));
     }
     let new_size = size + leaves.len() as u64;
-    let depth = depth_of(new_size);
+    let mut depth = tree.depth(size);
+    while !holds(depth, new_size) {
+        depth += 1;
+    }
+    tree.set_depth(depth);
     // Level `level` holds `level_size` nodes, of which those from `start` on are new (`current`).
     let (mut start, mut level_size) = (size, new_size);
     for level in 0..depth {
@@ -206,8 +246,9 @@ pub fn update<S: TreeStorage>(
     }
     let index = position - 1;
     let mut old_root = stored(old_leaf);
-    let last_index = tree.size() - 1;
-    let depth = depth_of(tree.size());
+    let size = tree.size();
+    let last_index = size - 1;
+    let depth = tree.depth(size);
     let mut siblings = siblings.iter();
     // The next sibling: zk-kit reads `siblingNodes[i]` (out of bounds: a panic), then checks it.
     let mut next_sibling = || match siblings.next() {
