@@ -102,6 +102,12 @@ STEP_HINT="the LeanIMT example did not build, or a root differs from @zk-kit/lea
 (cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt)
 node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" --wasm target/examples/lean_imt.wasm \
   --replay target/tools/examples/replay --apps "$OUT/apps.json" > "$WORK/lean-imt-stylus.json"
+# The like-for-like build: zk-kit's storage writes (every side node, a stored depth), so its ratio to
+# stock is the in-process hashing and the tree's logic alone.
+"$ROOT/scripts/build-example.sh" lean-imt --features zk-kit-storage
+(cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt --features zk-kit-storage)
+node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" --wasm target/examples/lean_imt_zk_kit_storage.wasm \
+  --replay target/tools/examples/replay --apps "$OUT/apps.json" --zk-kit-storage > "$WORK/lean-imt-stylus-zk-kit-storage.json"
 STEP_HINT=""
 
 step "Render gas-report/ (report.md, gas.json, a chart per section)"
@@ -109,7 +115,8 @@ meta_args=(--stylus-source "$STYLUS_SOURCE" --arbos "$STYLUS_ARBOS" --ladder "$W
 [ "$STYLUS_SOURCE" != nitro ] || meta_args+=(--nitro-rpc "$NITRO_URL")
 node scripts/gas-report/meta.mjs "${meta_args[@]}" > "$WORK/meta.json"
 node scripts/gas-report/render.mjs --out "$OUT" --meta "$WORK/meta.json" "$WORK/stylus.json" "$WORK/stylus-model.json" \
-  "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json" "$WORK/in-process.json" "$WORK/lean-imt-stylus.json"
+  "$WORK/stylus-repeated.json" "$OUT/evm.json" "$OUT/apps.json" "$WORK/in-process.json" "$WORK/lean-imt-stylus.json" \
+  "$WORK/lean-imt-stylus-zk-kit-storage.json"
 
 step "README.md's tables of figures from the new gas-report/gas.json (scripts/gas-report/glance.mjs)"
 node scripts/gas-report/glance.mjs

@@ -134,10 +134,12 @@ for (const { who, report, peer } of side) {
   }
 }
 
-// EVM Poseidon2 peers that no registry ships: their published figures, each a call frame (the
-// callee's gas, without the 21,000, the calldata or the caller's CALL), where this report's
-// rows are transactions.
+// Published figures beside the measured rows: openzeppelin-crypto's own anchor, and the EVM
+// Poseidon2 peers that no registry ships, each a call frame (the callee's gas, without the 21,000,
+// the calldata or the caller's CALL), where this report's rows are transactions.
 const PUBLISHED = [
+  { implementation: "openzeppelin-crypto Poseidon2 on Stylus, OpenZeppelin's published figure", language: "Rust", function: "poseidon2(1,2)", gas: 11887,
+    note: "OpenZeppelin's article \"Poseidon go brr with Stylus: Cryptographic functions are 18x more gas-efficient via Rust on Arbitrum\" (blog.openzeppelin.com), the figure issue 22 quotes as its anchor: 11,887 gas for a Poseidon2 hash through openzeppelin-crypto's Stylus example; how it was measured (crate version, transaction or call, cached or not, inputs) is not in the part of the article we could read. The same example built from crates.io (0.3.0) is this section's model row; a Nitro v3.9.8 node measured its hash([123,123456]) at 9,720 gas cached (crates/stylus-meter/calibration/nitro.json)" },
   { implementation: "poseidon2-evm v2.0.0 Huff (zemse)", language: "Huff", function: "noirHash2(1,2)", gas: 14845,
     note: "zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 14,845), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Huff, not a transaction; hash_2 is Noir's Poseidon2 hash of two inputs" },
   { implementation: "poseidon2-evm v2.0.0 Yul (zemse)", language: "Yul", function: "noirHash2(1,2)", gas: 20304,

@@ -12,10 +12,12 @@
 // returns, preloaded or metered, must equal the mirror's.
 //
 // Usage: node scripts/gas-report/lean-imt-stylus.mjs --meter PATH --wasm target/examples/lean_imt.wasm
-//          --replay PATH [--apps gas-report/apps.json] [--quick]
-//   --replay  the example's replay binary (contracts/examples: cargo build --profile tools --example replay)
-//   --apps    the Solidity rows, for each row's ratio to stock in its note
-//   --quick   sizes up to 130 and no 2^16 tree (the script test)
+//          --replay PATH [--apps gas-report/apps.json] [--zk-kit-storage] [--quick]
+//   --replay          the example's replay binary (contracts/examples: cargo build --profile tools --example replay)
+//   --apps            the Solidity rows, for each row's ratio to stock in its note
+//   --zk-kit-storage  the build with zk-kit's storage writes (--features zk-kit-storage, its wasm and
+//                     replay): the like-for-like rows, cached only
+//   --quick           sizes up to 130 and no 2^16 tree (the script test)
 // Prints {"generated_by", "method", "rows"} (render.mjs's rows format).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +35,9 @@ const REPLAY = option("--replay");
 // The ArbOS version whose rules the meter applies (the report passes the one Arbitrum One runs).
 const ARBOS = option("--arbos") ?? "61";
 const QUICK = args.includes("--quick");
+// The build that writes storage as zk-kit does (every side node, a stored depth): the same tree with
+// the same storage costs as the Solidity's, so its ratio to stock is the hashing and the logic alone.
+const ZK_KIT_STORAGE = args.includes("--zk-kit-storage");
 if (!METER || !WASM || !REPLAY) {
   console.error("lean-imt-stylus: --meter, --wasm and --replay are required");
   process.exit(2);
@@ -43,7 +48,9 @@ const SECTION = "Apps: zk-kit LeanIMT and Semaphore";
 const LEAN_SEED = 100;
 const ADDRESS = "0x5555555555555555555555555555555555555555";
 const SENDER = "0xa1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
-const IMPLEMENTATION = "LeanIMT in Rust on stylus-sdk 0.10.10, poseidon-bn254 in-process (ours, contracts/examples/lean-imt)";
+const IMPLEMENTATION = ZK_KIT_STORAGE
+  ? "LeanIMT in Rust, poseidon-bn254 in-process, with zk-kit's storage writes (ours, contracts/examples/lean-imt --features zk-kit-storage)"
+  : "LeanIMT in Rust on stylus-sdk 0.10.10, poseidon-bn254 in-process (ours, contracts/examples/lean-imt)";
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), "lean-imt-stylus-"));
 const log = (line) => process.stderr.write(`lean-imt-stylus: ${line}\n`);
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
@@ -146,7 +153,7 @@ function main() {
   const stockGas = stockRows();
   const rows = [];
   for (const [fn, txs] of measured) {
-    for (const cached of [true, false]) {
+    for (const cached of ZK_KIT_STORAGE ? [true] : [true, false]) {
       const key = cached ? "cached_call" : "uncached_call";
       const gas = Math.floor(txs.reduce((sum, tx) => sum + tx.gas[key], 0) / txs.length);
       const stock = stockGas.get(fn);
@@ -183,7 +190,11 @@ function note(fn, txs, stock, gas) {
     `run by the meter with state: storage ${fmt(mean((tx) => tx.evm.storage_load + tx.evm.storage_store))}` +
     (refund ? `, refund ${fmt(refund)}` : "") +
     `, calldata ${fmt(mean((tx) => tx.gas.calldata))}, entry and cached init ${fmt(mean((tx) => tx.gas.cached_init))}` +
-    (fn.startsWith("LeanIMT insert,") ? "; insert writes only the side nodes a later operation reads (contracts/examples/lean-imt/src/tree.rs)" : "") +
+    (ZK_KIT_STORAGE
+      ? "; writes storage as zk-kit does (a side node at every 0 bit of an insert's index, a stored depth): the like-for-like build"
+      : fn.startsWith("LeanIMT insert,")
+        ? "; insert writes only the side nodes a later operation reads and the depth is derived from the size (contracts/examples/lean-imt/src/tree.rs; the zk-kit-storage row writes them as zk-kit does)"
+        : "") +
     (fn.includes("65,535") ? "; tree preloaded natively from 1,200 to 65,535 leaves (its root checked against @zk-kit/lean-imt)" : "") +
     (stock ? `; ${(gas / stock).toFixed(3)} × stock (${fmt(stock)})` : "")
   );
