@@ -5,20 +5,24 @@
 // real one:
 //   stock  poseidon-solidity 0.0.5's PoseidonT3 deployed as its npm package deploys it (its transaction
 //          to the deterministic-deployment proxy, at 0x3333333C0A88F9BE4fd23ed0536F9B6c427e3B93)
-//   yul    our PoseidonT3Yul (the repository's build, its documented bytecode)
+//   yul    our PoseidonT3Yul as documented: the init code of solidity/deploy/PoseidonT3YulDeployment.sol
+//          (the repository's solc settings, no metadata) sent to the same proxy, which puts it at its
+//          address in deployments/addresses.json (PoseidonAddresses.POSEIDON_T3_YUL)
 // Big trees are built with unmeasured insertMany/addMembers in chunks; a JS mirror (@zk-kit/lean-imt
 // with poseidon-lite, @semaphore-protocol/group) gives the siblings updates need and must have the
 // root the contract has after every measured transaction.
 //
 // Each row's gas is gasUsed − 21,000 (the report's convention; mean rows average their transactions).
 // Its detail keeps, per transaction, what scripts/gas-report/model-stylus.mjs composes the Stylus row
-// from: the DELEGATECALL frames into the hasher (callTracer: calldata and gasUsed) and the refund
-// counter (scripts/lib/rpc.mjs clearedSlotsRefund).
+// from: the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed and output, the hash the
+// Stylus program must return for that calldata) and the refund counter (scripts/lib/rpc.mjs
+// clearedSlotsRefund). The section's `about` says which solc settings compiled the apps (the
+// artifacts' metadata: foundry.toml's default profile).
 //
 // Usage: node scripts/gas-report/apps-evm.mjs --rpc URL [--quick] [--hashers stock,yul]
 //   --quick    small trees and batches of 10 (the script test): no 2^16 tree, no group of 1,000
 //   --hashers  which links to measure (default both)
-// Prints {"generated_by", "method", "rows"} (render.mjs's rows format).
+// Prints {"generated_by", "method", "about", "rows"} (render.mjs's rows format).
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -119,7 +123,10 @@ async function measured(to, data, hasher) {
     if (frame.type !== "DELEGATECALL" || frame.error) {
       throw new Error(`apps-evm: a call into the hasher was a ${frame.type}${frame.error ? ` that failed (${frame.error})` : ""}`);
     }
-    return { calldata: frame.input, gas_used: Number(BigInt(frame.gasUsed)) };
+    if (!/^0x[0-9a-fA-F]{64}$/.test(frame.output ?? "")) {
+      throw new Error(`apps-evm: a call into the hasher returned ${frame.output} (not one word) to ${frame.input.slice(0, 10)}…`);
+    }
+    return { calldata: frame.input, gas_used: Number(BigInt(frame.gasUsed)), output: frame.output.toLowerCase() };
   });
   return {
     gas: Number(BigInt(mined.gasUsed)) - 21000,
@@ -143,6 +150,29 @@ async function deployStock() {
   return stock.PoseidonT3.address;
 }
 
+/**
+ * PoseidonT3Yul's documented code where it is documented to be: the init code of its deployment
+ * library sent to the CREATE2 proxy with the registry's salt must land at deployments/addresses.json's
+ * address and leave there the runtime code the library gives (the init code after its prologue).
+ */
+async function deployDocumentedYul() {
+  const file = path.join(ROOT, "solidity", "deploy", "PoseidonT3YulDeployment.sol");
+  const source = fs.readFileSync(file, "utf8");
+  const init = /function initCode\(\)[^{]*\{\s*return hex"([0-9a-f]+)";/.exec(source)?.[1];
+  const prologue = Number(/afterPrologue\(initCode\(\), (\d+)\)/.exec(source)?.[1]);
+  if (!init || !prologue) throw new Error(`apps-evm: no init code or prologue in ${file}`);
+  const { factory, salt, contracts } = JSON.parse(fs.readFileSync(path.join(ROOT, "deployments", "addresses.json"), "utf8"));
+  const { address } = contracts.PoseidonT3Yul;
+  if ((await rpc.call("eth_getCode", [address, "latest"])) === "0x") {
+    await send(factory, salt + init, BULK_GAS);
+  }
+  const code = (await rpc.call("eth_getCode", [address, "latest"])).replace(/^0x/, "").toLowerCase();
+  if (code !== init.slice(prologue * 2)) {
+    throw new Error(`apps-evm: ${address} does not hold PoseidonT3YulDeployment's runtime code (run node scripts/gen-evm-code.mjs --check and node scripts/addresses.mjs --check)`);
+  }
+  return address;
+}
+
 const HASHERS = [
   {
     key: "stock",
@@ -156,7 +186,7 @@ const HASHERS = [
     name: "PoseidonT3Yul (ours)",
     language: "Yul",
     peer: false,
-    deploy: () => deploy(artifact("PoseidonT3Yul.sol", "PoseidonT3Yul").bytecode.object),
+    deploy: deployDocumentedYul,
   },
 ];
 
@@ -282,6 +312,47 @@ async function semaphore(hasher, address, record) {
   await rooted("removeMember");
 }
 
+// ---------------------------------------------------------------- what compiled the apps
+
+/** The solc settings an artifact was compiled with (its metadata), in words. */
+function settingsOf(art) {
+  const { compiler, settings } = art.metadata;
+  const optimizer = settings.optimizer ?? {};
+  const details = optimizer.details ?? {};
+  return [
+    `solc ${compiler.version.split("+")[0]}`,
+    optimizer.enabled === false
+      ? "optimizer off"
+      : `optimizer ${optimizer.runs} runs` +
+        (details.constantOptimizer === false ? ", constantOptimizer off" : "") +
+        (details.yul === false ? ", Yul optimizer off" : ""),
+    settings.viaIR ? "via IR" : null,
+    `EVM ${settings.evmVersion}`,
+    settings.metadata?.bytecodeHash === "none" ? "no metadata" : `CBOR metadata (${settings.metadata?.bytecodeHash ?? "ipfs"} hash) appended`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The section's paragraph on how the apps and the hashers they link were built. */
+function compiledWith() {
+  const apps = [
+    ["zk-kit's InternalLeanIMT (test/apps/LeanIMTHarness.sol)", artifact("LeanIMTHarness.sol", "LeanIMTHarness")],
+    ["Semaphore", artifact("Semaphore.sol", "Semaphore")],
+  ].map(([name, art]) => ({ name, settings: settingsOf(art) }));
+  const [first] = apps;
+  const settings = apps.every((app) => app.settings === first.settings)
+    ? first.settings
+    : apps.map((app) => `${app.name}: ${app.settings}`).join("; ");
+  return (
+    "The apps are compiled once by forge from their npm sources, unmodified, with the repository's foundry.toml " +
+    `(default profile): ${settings} (the artifacts' metadata). The hashers are not compiled with them: the stock ` +
+    "PoseidonT3 is the bytecode poseidon-solidity's npm package deploys, at its CREATE2 address; PoseidonT3Yul is its " +
+    "documented code (solidity/deploy/PoseidonT3YulDeployment.sol: the same solc settings, no metadata), at its CREATE2 " +
+    "address. scripts/gas-report/apps-evm.mjs."
+  );
+}
+
 // ---------------------------------------------------------------- rows
 
 async function main() {
@@ -314,7 +385,8 @@ async function main() {
   }
   const out = {
     generated_by: "scripts/gas-report/apps-evm.mjs",
-    method: "transaction gasUsed − 21,000 on anvil (cancun); each row's detail: per transaction the DELEGATECALL frames into the hasher (callTracer) and the refund counter",
+    method: "transaction gasUsed − 21,000 on anvil (cancun); each row's detail: per transaction the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed, output) and the refund counter",
+    about: { [SECTION]: [compiledWith()] },
     rows,
   };
   fs.writeSync(1, JSON.stringify(out) + "\n");

@@ -8,17 +8,25 @@
 //   F_i    = gasUsed of each call frame into the hasher (callTracer). The CALL/STATICCALL/DELEGATECALL
 //            opcode's account access (cold 2,600 or warm 100), argument memory and return copy are
 //            the caller's, so they stay in E, as they do on Arbitrum around a program call
-//   P_i    = the program's frame for the same calldata, as a call from a contract, by the meter:
+//   P_i    = the program's frame for the same calldata, as a call from a contract, by the meter's
+//            `calls` (all of the transaction's calls in order, in one run):
 //            cached init + memory + execution (no transaction calldata gas, no 21,000);
-//            chain rule: a cached program pays no init; an uncached one pays init on its first call
-//            of the transaction (ArbOS 60+: a program called earlier in the block is charged as
-//            cached); the meter's `calls` applies it, and carries memory pages from call to call
+//            memory: the meter carries the transaction's open pages from call to call, as Nitro does,
+//            so a call pays for the pages it opens given those the earlier calls opened;
+//            init: a cached program pays none; an uncached one pays it on every call before ArbOS 60,
+//            and from ArbOS 60 only on its first call in the block: a program called earlier in the
+//            same block is charged as cached (the recent-program rule is per block, not per
+//            transaction; each transaction is composed as if its block held no other call to it)
+//          and its return data must equal the EVM hasher frame's output, byte for byte, or composing
+//          fails naming the row, the transaction and the frame: every composed row also proves the
+//          program returns the hashes the stock library returned in that transaction
 //   S'     = E + Σ P_i
 //   R      = the refund counter (EIP-3529 storage clears; the same storage writes either way)
 //   G      = S' − min(R, ⌊S'/5⌋) − 21,000   the row's figure, as the report's other rows (gasUsed − 21,000)
 // The EIP-3529 cap (a fifth of the gas spent) is applied to S', and the anvil transaction must not
 // have been capped (R ≤ ⌊S/5⌋; else R is not known exactly and composing fails).
-// Two runs over two EVM hashers (stock, Yul) must give the same E for every transaction.
+// Two runs over two EVM hashers (stock, Yul) must give the same E, the same calls and the same outputs
+// for every transaction (scripts/gas-report/model-stylus.mjs).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,9 +38,15 @@ export const METHOD =
   "traced (callTracer); its EVM part is the gas spent before the refund (gasUsed + refund counter) minus the gasUsed of " +
   "each call frame into the hasher (the CALL/DELEGATECALL's account access and memory stay in the EVM part, as on " +
   "Arbitrum); plus, for each of those calls, the Stylus program's frame as a call from a contract, priced by the meter " +
-  "(cached init + memory + execution; no calldata gas; a cached program pays no init, and from ArbOS 60 an uncached one " +
-  "pays it once per transaction); then the EIP-3529 refund, capped at a fifth of the new total; minus 21,000. The EVM " +
-  "part must be equal over the stock and the Yul hasher. scripts/gas-report/compose-stylus.mjs.";
+  "(`stylus-meter calls`, the transaction's calls in order: cached init + memory + execution; no calldata gas). Memory: " +
+  "the meter carries the transaction's open pages from call to call, so each call pays for the pages it opens given " +
+  "those the earlier calls opened. Init: a cached program pays none; an uncached one pays it on every call before ArbOS " +
+  "60, and from ArbOS 60 only on its first call in the block, a program called earlier in the same block being charged " +
+  "as cached (the recent-program rule is per block, not per transaction; each transaction is composed as if its block " +
+  "held no other call to the program). Then the EIP-3529 refund, capped at a " +
+  "fifth of the new total; minus 21,000. The EVM part, the calls and their outputs must be equal over the stock and the " +
+  "Yul hasher, and the program's return data must equal each frame's output, byte for byte: every Stylus row also " +
+  "checks that the linked program returns the stock library's hashes. scripts/gas-report/compose-stylus.mjs.";
 
 /** ⌊x / 5⌋: the EIP-3529 refund cap. */
 const cap = (spent) => Math.floor(spent / 5);
@@ -61,43 +75,53 @@ export function composeTransaction(tx, programFrames) {
 }
 
 /**
- * Prices a transaction's calls to one program, each as a call from a contract, in order: the meter's
- * `calls` (the chain's rules for repeated calls at --arbos) when it has that command, else one
- * `call` each (its in-frame figure: cached_call − calldata, plus init on the first call if uncached).
+ * Prices a transaction's calls to one program, each as a call from a contract, in order, by the
+ * meter's `calls` (the chain's rules for repeated calls at --arbos), and checks each call's return
+ * data against the EVM hasher's. `price(frames, where)`: `frames` [{calldata, output}] in the
+ * transaction's order, `where` names the transaction in errors (e.g. "LeanIMT update, size 1,200,
+ * transaction 0"). Returns {frames: [in-frame gas], arbos}.
  */
 export function framePricer({ meter, wasm, cached = true, arbos = null }) {
-  const help = spawnSync(meter, ["--help"], { encoding: "utf8" });
-  const hasCalls = /^\s+calls\s/m.test(help.stdout ?? "");
   const version = arbos === null ? [] : ["--arbos", String(arbos)];
   const run = (args) => {
     const result = spawnSync(meter, args, { encoding: "utf8", maxBuffer: 1 << 28 });
-    if (result.status !== 0) throw new Error(`compose: stylus-meter ${args[0]} failed (exit ${result.status}): ${result.stderr.trim()}`);
+    if (result.error || result.status !== 0) {
+      const why = result.error ? result.error.message : `exit ${result.status}: ${result.stderr.trim()}`;
+      throw new Error(`compose: stylus-meter ${args[0]} failed (${why})`);
+    }
     return JSON.parse(result.stdout);
   };
-  const fail = (outcome, returndata, calldata) => {
-    throw new Error(
-      `compose: ${wasm} answered ${outcome} (${returndata}) to ${calldata.slice(0, 10)}… ` +
-        "(InvalidCalldata 0xfe721a12 = a selector the built WASM lacks: rebuild with scripts/build-wasm.sh)",
-    );
-  };
-  const price = (calldatas) => {
-    if (calldatas.length === 0) return { frames: [], arbos: null };
-    if (hasCalls) {
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "compose-")), "calldata.txt");
-      fs.writeFileSync(file, calldatas.join("\n") + "\n");
-      const report = run(["calls", "--wasm", wasm, "--calldata-file", file, "--json", ...version, ...(cached ? [] : ["--uncached"])]);
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-      report.calls.forEach((call, i) => call.outcome === "success" || fail(call.outcome, call.returndata, calldatas[i]));
-      return { frames: report.calls.map((call) => call.gas.frame), arbos: report.arbos };
-    }
-    let arbosSeen = null;
-    const frames = calldatas.map((calldata, i) => {
-      const report = run(["call", "--wasm", wasm, "--calldata", calldata, "--json", ...version]);
-      if (report.outcome !== "success") fail(report.outcome, report.returndata, calldata);
-      arbosSeen = report.arbos ?? null;
-      return report.gas.cached_call - report.gas.calldata + (!cached && i === 0 ? report.gas.init : 0);
+  const price = (frames, where) => {
+    if (frames.length === 0) return { frames: [], arbos: null };
+    frames.forEach((frame, i) => {
+      if (!/^0x([0-9a-fA-F]{2})*$/.test(frame.output ?? "")) {
+        throw new Error(`compose: ${where}, frame ${i}: no recorded output of the EVM hasher (rerun scripts/apps-gas.sh or scripts/evm-gas.sh)`);
+      }
     });
-    return { frames, arbos: arbosSeen };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compose-"));
+    const file = path.join(dir, "calldata.txt");
+    fs.writeFileSync(file, frames.map((frame) => frame.calldata).join("\n") + "\n");
+    let report;
+    try {
+      report = run(["calls", "--wasm", wasm, "--calldata-file", file, "--json", ...version, ...(cached ? [] : ["--uncached"])]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    if (report.calls?.length !== frames.length) throw new Error(`compose: ${where}: the meter priced ${report.calls?.length} calls of ${frames.length}`);
+    report.calls.forEach((call, i) => {
+      const { calldata, output } = frames[i];
+      const frame = `${where}, frame ${i} (${calldata.slice(0, 10)}…)`;
+      if (call.outcome !== "success") {
+        throw new Error(
+          `compose: ${frame}: ${path.basename(wasm)} answered ${call.outcome} (${call.returndata}) ` +
+            "(InvalidCalldata 0xfe721a12 = a selector the built WASM lacks: rebuild with scripts/build-wasm.sh)",
+        );
+      }
+      if (call.returndata.toLowerCase() !== output.toLowerCase()) {
+        throw new Error(`compose: ${frame}: ${path.basename(wasm)} returned ${call.returndata}, the EVM hasher ${output}`);
+      }
+    });
+    return { frames: report.calls.map((call) => call.gas.frame), arbos: report.arbos };
   };
-  return { price, method: hasCalls ? "stylus-meter calls" : "stylus-meter call, one per calldata" };
+  return { price };
 }

@@ -8,13 +8,15 @@
 // at any depth), the same calldata is sent again as a transaction straight to the hasher:
 //   execution_gas = gasUsed − 21,000 − calldata_gas   (calldata_gas: 16 per nonzero byte, 4 per zero byte)
 // i.e. the gas the hasher's code burns on that input, nothing of the caller. The call frame's gasUsed
-// in the trace must agree (it is checked): both are the callee's execution alone.
+// in the trace must agree (it is checked): both are the callee's execution alone. Each call also keeps
+// the frame's output (the return data), which the Stylus program must return for the same calldata
+// (scripts/gas-report/compose-stylus.mjs checks it).
 //
 // It also gives the transaction's refund counter (EIP-3529 storage clears, scripts/lib/rpc.mjs), which
 // the composition needs (scripts/gas-report/compose-stylus.mjs).
 //
 // Usage: node scripts/gas-report/hasher-calls.mjs --rpc URL --from ADDRESS --hasher ADDRESS --tx HASH
-// Prints {"calls": [{"type", "calldata", "calldata_gas", "execution_gas"}], "refund"}. Needs an unlocked --from
+// Prints {"calls": [{"type", "calldata", "calldata_gas", "execution_gas", "output"}], "refund"}. Needs an unlocked --from
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
 import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
@@ -55,6 +57,12 @@ for (const frame of frames) {
   if (traced !== executionGas) {
     throw new Error(`hasher-calls: the trace says the hasher used ${traced} gas, the direct transaction ${executionGas}`);
   }
-  calls.push({ type: frame.type, calldata: frame.input, calldata_gas: calldataGas(frame.input), execution_gas: executionGas });
+  calls.push({
+    type: frame.type,
+    calldata: frame.input,
+    calldata_gas: calldataGas(frame.input),
+    execution_gas: executionGas,
+    output: (frame.output ?? "0x").toLowerCase(),
+  });
 }
 fs.writeSync(1, JSON.stringify({ calls, refund }) + "\n");

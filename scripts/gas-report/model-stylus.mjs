@@ -5,7 +5,9 @@
 //    inserts scripts/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
 //  - the apps (zk-kit LeanIMT 2.0.1, Semaphore 4.14.3) with PoseidonT3 linked to the T3 program, from
 //    the transactions scripts/gas-report/apps-evm.mjs recorded over the stock and the Yul PoseidonT3
-//    (their DELEGATECALLs to the linked library), whose EVM parts must agree.
+//    (their DELEGATECALLs to the linked library), whose EVM parts, calls and outputs must agree.
+// Every program call's return data must equal the EVM hasher's output for it (compose-stylus.mjs), so
+// each Stylus row also checks the program against the stock library's hashes, call by call.
 // The program is cached (the rows say so); the meter prices at its default ArbOS version (or --arbos).
 //
 // Usage: node scripts/gas-report/model-stylus.mjs --meter PATH --wasm-dir DIR [--evm gas-report/evm.json]
@@ -30,10 +32,10 @@ const DEPLOYABLE = "poseidon_stylus";
 const pricer = framePricer({ meter, wasm: `${wasmDir}/${DEPLOYABLE}.wasm`, cached: true, arbos });
 let arbosSeen = null;
 
-/** Composes each transaction; returns them with the mean figure. */
-function composeAll(txs) {
-  const composed = txs.map((tx) => {
-    const { frames, arbos: version } = pricer.price(tx.frames.map((frame) => frame.calldata));
+/** Composes each transaction of the row `what`; returns them with the mean figure. */
+function composeAll(txs, what) {
+  const composed = txs.map((tx, i) => {
+    const { frames, arbos: version } = pricer.price(tx.frames, `${what}, transaction ${i}`);
     arbosSeen ??= version;
     return { anvil_gas: tx.gas, frames: tx.frames.length, ...composeTransaction(tx, frames) };
   });
@@ -59,9 +61,9 @@ if (evmFile) {
   const txs = yulTree.detail.inserts.map((insert) => ({
     gas: insert.gas,
     refund: insert.refund,
-    frames: insert.hasher_calls.map((call) => ({ calldata: call.calldata, gas_used: call.execution_gas })),
+    frames: insert.hasher_calls.map((call) => ({ calldata: call.calldata, gas_used: call.execution_gas, output: call.output })),
   }));
-  const { composed, mean } = composeAll(txs);
+  const { composed, mean } = composeAll(txs, `${evmFile}: ${yulTree.implementation}, ${yulTree.function}`);
   rows.push({
     section: yulTree.section,
     implementation: `IncrementalMerkleTree + ${DEPLOYABLE}.wasm (Stylus)`,
@@ -90,14 +92,24 @@ if (appsFile) {
     const base = yul ?? stock;
     if (!base) continue;
     const evmPart = (tx) => tx.gas + tx.refund - tx.hasher_frames.reduce((sum, f) => sum + f.gas_used, 0);
+    // The calls and hashes, in order: the Stylus program's returns are checked against the Yul's, so
+    // they must be the stock library's.
+    const calls = (tx) => JSON.stringify(tx.hasher_frames.map((f) => [f.calldata, f.output]));
     if (stock && yul) {
+      if (stock.detail.txs.length !== yul.detail.txs.length) throw new Error(`model-stylus: ${fn}: ${stock.detail.txs.length} transactions over stock, ${yul.detail.txs.length} over Yul`);
       stock.detail.txs.forEach((tx, i) => {
         if (evmPart(tx) !== evmPart(yul.detail.txs[i])) {
           throw new Error(`model-stylus: ${fn}, transaction ${i}: the EVM part is ${evmPart(tx)} over stock and ${evmPart(yul.detail.txs[i])} over Yul`);
         }
+        if (calls(tx) !== calls(yul.detail.txs[i])) {
+          throw new Error(`model-stylus: ${fn}, transaction ${i}: the hasher's calls or outputs differ over stock and Yul`);
+        }
       });
     }
-    const { composed, mean } = composeAll(base.detail.txs.map((tx) => ({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames })));
+    const { composed, mean } = composeAll(
+      base.detail.txs.map((tx) => ({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames })),
+      `${appsFile}: ${fn} (over ${base.hasher === "yul" ? "PoseidonT3Yul" : "the stock PoseidonT3"})`,
+    );
     const app = base.implementation.split(" + ")[0];
     const row = {
       section: base.section,
@@ -129,7 +141,6 @@ if (appsFile) {
 const out = {
   generated_by: "scripts/gas-report/model-stylus.mjs",
   method: METHOD,
-  pricing: pricer.method,
   about,
   rows,
 };

@@ -14,6 +14,7 @@
 // {section: [paragraphs]}, printed under the section's heading (e.g. how its model rows are composed).
 // A rows file may also list `unmeasured` rows ({implementation, function, cached, source, reason}):
 // figures a measuring script refused to take under a false label; the notes say which and why.
+// The apps section ends with the issues' goals (GOALS), each ratio computed from the section's rows.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
@@ -90,6 +91,73 @@ function arbosLine({ model, nitro }) {
   return `**ArbOS version:** \`model\` Stylus rows are computed at ArbOS ${model} (\`stylus-meter --arbos ${model}\`: that version's rules)${node}.`;
 }
 
+// ---------------------------------------------------------------- goals
+
+const APPS = "Apps: zk-kit LeanIMT and Semaphore";
+const LEAN_1023 = "LeanIMT insert, size 1,023 (10 hashes)";
+const LEAN_MEAN = "LeanIMT insert, sizes 1,000–1,099 (mean of 100)";
+/** Semaphore's addMember into a group of 1,000 members or more (the group's size in the label). */
+const bigAddMember = (fn) => Number(/^Semaphore addMember, group of ([\d,]+)$/.exec(fn)?.[1].replace(/,/g, "") ?? 0) >= 1000;
+// Which rows a goal reads, by their labels (apps-evm.mjs, model-stylus.mjs, lean-imt-stylus.mjs).
+const isStock = (row) => row.implementation.includes("(stock");
+const linkedToStylus = (row) => row.implementation.includes("poseidon_stylus.wasm") && row.cached === true;
+const zkKitStorage = (row) => row.implementation.includes("zk-kit's storage");
+const rustInProcess = (row) => row.implementation.startsWith("LeanIMT in Rust") && row.cached === true && !zkKitStorage(row);
+const rustLikeForLike = (row) => row.implementation.startsWith("LeanIMT in Rust") && row.cached === true && zkKitStorage(row);
+
+/**
+ * The goals of issue 20 (the apps as published, PoseidonT3 linked to the cached Stylus T3 program)
+ * and issue 22 (zk-kit's LeanIMT written in Rust, hashing in-process, cached): gas ≤ `goal` × the
+ * stock app's. `ours` picks the row measured against the goal; `also` a variant shown on a second
+ * line when the report has it (the Rust LeanIMT writing zk-kit's storage, like for like).
+ */
+const GOALS = [
+  { issue: 20, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", fn: (f) => f === LEAN_1023, ours: linkedToStylus, goal: 0.45 },
+  { issue: 20, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", fn: (f) => f === LEAN_MEAN, ours: linkedToStylus, goal: 0.62 },
+  { issue: 20, what: "Semaphore `addMember` into a group of 1,000 or more", fn: bigAddMember, ours: linkedToStylus, goal: 0.65 },
+  { issue: 22, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", fn: (f) => f === LEAN_MEAN, ours: rustInProcess, also: rustLikeForLike, goal: 0.55 },
+  { issue: 22, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", fn: (f) => f === LEAN_1023, ours: rustInProcess, also: rustLikeForLike, goal: 0.4 },
+];
+
+/** Where a row's figure comes from: composed from anvil and the meter, or the meter alone. */
+const goalSource = (row) => (row.note?.startsWith("composed") ? `composed (${row.source})` : row.source);
+
+/** The goals table's lines for `rows` (the apps section's), or none when no goal has a row. */
+function goalLines(rows) {
+  const lines = [];
+  let found = 0;
+  for (const goal of GOALS) {
+    const call = rows.filter((row) => goal.fn(row.function));
+    const stock = call.find(isStock);
+    const mine = [call.find(goal.ours), ...(goal.also ? [call.find(goal.also)] : [])];
+    if (!mine[0] || !stock) {
+      lines.push(`| ${goal.issue} | ${goal.what} | – | – | – | – | ≤ ${goal.goal.toFixed(2)} | no row in this report | – |`);
+      continue;
+    }
+    for (const row of mine.filter(Boolean)) {
+      found++;
+      const ratio = row.gas / stock.gas;
+      lines.push(
+        `| ${goal.issue} | ${goal.what} | ${row.implementation} | ${row.gas.toLocaleString("en-US")} | ` +
+          `${stock.gas.toLocaleString("en-US")} | ${ratio.toFixed(3)} | ≤ ${goal.goal.toFixed(2)} | ${ratio <= goal.goal ? "met" : "not met"} | ${goalSource(row)} |`,
+      );
+    }
+  }
+  if (found === 0) return [];
+  return [
+    "### Goals",
+    "",
+    "Computed from the rows above (gas ≤ goal × the stock app's, the program or contract cached): issue 20's with",
+    "the apps as published, PoseidonT3 linked to our Stylus T3 program; issue 22's with zk-kit's LeanIMT written in",
+    "Rust, hashing in-process.",
+    "",
+    "| issue | transaction | ours | gas | stock | ratio | goal | met | source |",
+    "|---|---|---|---:|---:|---:|---|---|---|",
+    ...lines,
+    "",
+  ];
+}
+
 function markdown(rows, unmeasured, ladder, meta, about = {}) {
   const bases = baselines(rows);
   const lines = [];
@@ -117,6 +185,7 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
       sorted.push(row);
     }
     lines.push("", `![${section.name}: gas per call, log scale](${chartFile(section.name)})`, "");
+    if (section.name === APPS) lines.push(...goalLines(section.rows));
   }
   if (ladder.length > 0) {
     lines.push("## Optimization ladder (Stylus `hash(1,2)`)", "");

@@ -2,15 +2,16 @@
 // (scripts/gas-report/compose-stylus.mjs) on made-up transactions, then scripts/apps-gas.sh --quick
 // for real (zk-kit LeanIMT and Semaphore on an anvil it starts and stops, over the stock and the Yul
 // PoseidonT3, small trees) and scripts/gas-report/model-stylus.mjs, whose every Stylus row is
-// recomputed here from its parts with the meter. Needs npm ci, and the built meter and WASM
-// (scripts/build-wasm.sh) for the Stylus rows. The committed gas-report/ is never written.
+// recomputed here from its parts with the meter, and which refuses a program whose return data is not
+// the EVM hasher's. Needs npm ci, and the built meter and WASM (scripts/build-wasm.sh) for the Stylus
+// rows. The committed gas-report/ is never written.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { composeTransaction } from "../../scripts/gas-report/compose-stylus.mjs";
+import { composeTransaction, framePricer } from "../../scripts/gas-report/compose-stylus.mjs";
 import { ROOT, freePort } from "./helpers.mjs";
 
 const METER = join(ROOT, "target", "tools", "stylus-meter");
@@ -64,6 +65,11 @@ test("apps-gas.sh --quick measures LeanIMT and Semaphore over the stock and the 
       const other = yul.detail.txs[i];
       assert.equal(tx.hasher_frames.length, other.hasher_frames.length, `${fn}: as many hashes either way`);
       for (const frame of tx.hasher_frames) assert.equal(frame.gas_used, 18_049, "the stock library's warm frame (the issue's Nitro figure)");
+      tx.hasher_frames.forEach((frame, k) => {
+        assert.match(frame.output, /^0x[0-9a-f]{64}$/, `${fn}: each frame keeps its output, one word`);
+        assert.equal(other.hasher_frames[k].calldata, frame.calldata, `${fn}: the same calls over stock and Yul`);
+        assert.equal(other.hasher_frames[k].output, frame.output, `${fn}: the Yul returns the stock library's hash`);
+      });
       const evm = (t) => t.gas + t.refund - t.hasher_frames.reduce((s, f) => s + f.gas_used, 0);
       assert.equal(evm(tx), evm(other), `${fn}: the same EVM part over stock and Yul`);
       assert.ok(other.gas < tx.gas || tx.hasher_frames.length === 0, `${fn}: Yul is cheaper when it hashes`);
@@ -73,6 +79,13 @@ test("apps-gas.sh --quick measures LeanIMT and Semaphore over the stock and the 
   assert.equal(insertZero.detail.txs[0].hasher_frames.length, 0, "an insert into an empty tree hashes nothing");
   const update = apps.rows.find((r) => r.function.startsWith("LeanIMT update") && r.hasher === "stock");
   assert.equal(update.detail.txs[0].refund, 4_800, "an update clears the old leaf's index: one EIP-3529 refund");
+  // The section says what compiled the apps: foundry.toml's settings, as the artifacts record them.
+  const toml = readFileSync(join(ROOT, "foundry.toml"), "utf8");
+  const setting = (key) => new RegExp(`^${key} = "?([^"\n]+)"?$`, "m").exec(toml)[1];
+  const [compiled] = apps.about[apps.rows[0].section];
+  for (const words of ["solc 0.8.30", `optimizer ${setting("optimizer_runs")} runs`, "constantOptimizer off", `EVM ${setting("evm_version")}`]) {
+    assert.ok(compiled.includes(words), `the apps' paragraph says ${words}: ${compiled}`);
+  }
 });
 
 test("model-stylus.mjs composes every app's Stylus row from the anvil transactions and the meter", { timeout: 600_000 }, async () => {
@@ -96,6 +109,7 @@ test("model-stylus.mjs composes every app's Stylus row from the anvil transactio
         assert.equal(meter.status, 0, meter.stderr);
         const report = JSON.parse(meter.stdout);
         assert.equal(report.outcome, "success", `the program answers the linked library's call ${frame.calldata.slice(0, 10)}`);
+        assert.equal(report.returndata, frame.output, "the program returns the EVM hasher's hash");
         return report.gas.cached_call - report.gas.calldata;
       });
       total += composeTransaction({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames }, frames).gas;
@@ -116,4 +130,42 @@ test("model-stylus.mjs composes every app's Stylus row from the anvil transactio
   const report = readFileSync(join(out, "report.md"), "utf8");
   assert.ok(report.includes("## Apps: zk-kit LeanIMT and Semaphore\n"), "the apps section");
   assert.ok(report.includes("| vs stock | vs best Yul |"), "compared with stock");
+});
+
+test("model-stylus.mjs refuses a Stylus row whose program does not return the EVM hasher's output, naming the row and frame", { timeout: 600_000 }, async () => {
+  assert.ok(apps, "needs the apps-gas.sh test's rows");
+  // One function's rows (stock and Yul), with one frame's recorded output changed.
+  const fn = apps.rows.find((r) => r.function.startsWith("LeanIMT update")).function;
+  const rows = () => JSON.parse(JSON.stringify(apps.rows.filter((r) => r.function === fn)));
+  const model = (edited) => {
+    const file = join(work, "apps-edited.json");
+    writeFileSync(file, JSON.stringify({ ...apps, rows: edited }));
+    return spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "model-stylus.mjs"), "--meter", METER, "--wasm-dir", join(ROOT, "target", "stylus"), "--apps", file], { encoding: "utf8" });
+  };
+  assert.equal(model(rows()).status, 0, "the rows as measured compose");
+  const frame = 3;
+  const wrong = (row) => {
+    const f = row.detail.txs[0].hasher_frames[frame];
+    f.output = "0x" + (BigInt(f.output) ^ 1n).toString(16).padStart(64, "0");
+    return f.output;
+  };
+  // A wrong hash in both EVM runs: the program's return data disagrees with it.
+  const both = rows();
+  const recorded = both.map(wrong)[0];
+  const refused = model(both);
+  assert.notEqual(refused.status, 0, "a wrong output is refused");
+  assert.match(refused.stderr, new RegExp(`${fn.replace(/[()]/g, "\\$&")} \\(over PoseidonT3Yul\\), transaction 0, frame ${frame} \\(0x561558fe…\\): poseidon_stylus\\.wasm returned 0x[0-9a-f]{64}, the EVM hasher ${recorded}`));
+  // A wrong hash over Yul only: stock and Yul disagree before any program runs.
+  const yulOnly = rows();
+  wrong(yulOnly.find((r) => r.hasher === "yul"));
+  assert.match(model(yulOnly).stderr, /transaction 0: the hasher's calls or outputs differ over stock and Yul/);
+  // No recorded output (apps.json from before outputs were kept): refused, saying to remeasure.
+  const none = rows();
+  for (const row of none) delete row.detail.txs[0].hasher_frames[frame].output;
+  assert.match(model(none).stderr, /transaction 0, frame 3: no recorded output of the EVM hasher \(rerun scripts\/apps-gas\.sh/);
+  // The pricer alone: the right output passes, a wrong one throws.
+  const { calldata, output } = apps.rows.find((r) => r.function === fn && r.hasher === "yul").detail.txs[0].hasher_frames[frame];
+  const pricer = framePricer({ meter: METER, wasm: WASM, arbos: 61 });
+  assert.equal(pricer.price([{ calldata, output }], "test").frames.length, 1);
+  assert.throws(() => pricer.price([{ calldata, output: "0x" + "00".repeat(32) }], "the test row, transaction 7"), /^Error: compose: the test row, transaction 7, frame 0 \(0x561558fe…\): poseidon_stylus\.wasm returned 0x/);
 });

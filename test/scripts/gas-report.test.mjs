@@ -154,6 +154,8 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
     for (const call of insert.hasher_calls) {
       assert.match(call.calldata, /^0x([0-9a-f]{2})+$/);
       assert.ok(call.calldata_gas > 0 && call.execution_gas > 20 * 5_000, `insert ${index}: the hasher hashes 20 levels`);
+      // nodesFromPath's return data: offset, length 20, the node at each level up to the root.
+      assert.match(call.output, /^0x0{62}200{62}14([0-9a-f]{64}){20}$/, `insert ${index}: the hasher's output is kept`);
     }
     assert.ok(execution < insert.gas, `insert ${index}: the hasher's execution is part of the insert`);
     assert.equal(insert.refund, 0, `insert ${index}: an append clears no storage`);
@@ -181,6 +183,7 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
   const report = readFileSync(join(out, "report.md"), "utf8");
   assert.match(report, /\*\*ArbOS version:\*\* `model` Stylus rows are computed at ArbOS 61 \(`stylus-meter --arbos 61`/);
   assert.match(report, /offline meter \(`model`\) at ArbOS 61/);
+  assert.match(report, /A single call costs the same at ArbOS 51 and 61 by Nitro's sources \(the meter's version rules\), not as measured/);
   const charts = new Map();
   for (const section of new Set(rows.map((row) => row.section))) {
     const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
@@ -229,6 +232,7 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
       assert.equal(meter.status, 0, meter.stderr);
       const report = JSON.parse(meter.stdout);
       assert.equal(report.outcome, "success");
+      assert.equal(report.returndata, call.output, "the program returns what the Yul returned");
       assert.equal(report.gas.calldata, call.calldata_gas, "the meter and the trace agree on calldata gas");
       gas += report.gas.cached_call - report.gas.calldata - call.execution_gas;
     }
@@ -243,6 +247,21 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
   assert.ok(report.includes(`| ${row.implementation} | Rust | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} |`));
   assert.ok(report.includes("composed, not run"), "the note explains the composition");
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
+
+  // One insert's recorded output changed by a bit: the program's return data differs, composing fails
+  // naming the row, the transaction and the frame.
+  const edited = JSON.parse(readFileSync(evmJson, "utf8"));
+  const call = find(edited.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0].detail.inserts[5].hasher_calls[0];
+  call.output = call.output.slice(0, -1) + (call.output.endsWith("0") ? "1" : "0");
+  const editedJson = join(work, "evm-edited.json");
+  writeFileSync(editedJson, JSON.stringify(edited));
+  const refused = spawnSync(process.execPath, [join(GAS_REPORT, "model-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", editedJson, "--arbos", ARBOS], { encoding: "utf8" });
+  assert.notEqual(refused.status, 0, "a wrong output is refused");
+  assert.ok(
+    refused.stderr.includes(`IncrementalMerkleTree + PoseidonT3Yul, ${TREE_BATCHED}, transaction 5, frame 0 (0x3f6a9449…): poseidon_stylus.wasm returned 0x`) &&
+      refused.stderr.includes(`, the EVM hasher ${call.output}`),
+    refused.stderr,
+  );
 });
 
 test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (ArbOS 61), every time before ArbOS 60; next to one rootFromPath", async () => {
@@ -305,6 +324,55 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   assert.equal(chart.split('font-weight="bold">hash(1,2)</text>').length, 2, "hash(1,2) named once");
   const order = ["5,000", "21,000", "13,000", "200,000", "18,000", "1,001", "901"].map((gas) => chart.indexOf(`>${gas}</text>`));
   assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `bar order ${order}`);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("render.mjs: the apps section ends with issue 20's and 22's goals, each computed from its rows, met or not", () => {
+  const APPS = "Apps: zk-kit LeanIMT and Semaphore";
+  const LEAN_1023 = "LeanIMT insert, size 1,023 (10 hashes)";
+  const LEAN_MEAN = "LeanIMT insert, sizes 1,000–1,099 (mean of 100)";
+  const committed = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.filter((r) => r.section === APPS);
+  const dir = mkdtempSync(join(tmpdir(), "render-goals-"));
+  const render = (rows) => {
+    writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
+    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(join(dir, "out", "report.md"), "utf8").split("\n");
+  };
+  const copy = () => JSON.parse(JSON.stringify(committed.filter((r) => !r.implementation.includes("zk-kit's storage"))));
+  const pick = (rows, fn, what) => rows.find((r) => r.function === fn && r.implementation.includes(what) && r.cached !== false);
+  const line = (lines, issue, what, implementation) => lines.filter((l) => l.startsWith(`| ${issue} | ${what} | ${implementation} |`));
+  const fmt = (n) => n.toLocaleString("en-US");
+
+  // Issue 20's insert at 1,023 leaves, linked: 0.44 × stock is met, 0.46 × stock is not.
+  for (const [factor, verdict] of [[0.44, "met"], [0.46, "not met"]]) {
+    const rows = copy();
+    const stock = pick(rows, LEAN_1023, "(stock");
+    const linked = pick(rows, LEAN_1023, "poseidon_stylus.wasm");
+    linked.gas = Math.round(factor * stock.gas);
+    const found = line(render(rows), 20, "LeanIMT `insert` at 1,023 leaves (10 hashes)", linked.implementation);
+    assert.equal(found.length, 1, "one line for the goal");
+    assert.equal(found[0], `| 20 | LeanIMT \`insert\` at 1,023 leaves (10 hashes) | ${linked.implementation} | ${fmt(linked.gas)} | ${fmt(stock.gas)} | ${(linked.gas / stock.gas).toFixed(3)} | ≤ 0.45 | ${verdict} | composed (${linked.source}) |`);
+  }
+  // Issue 22's mean, the Rust LeanIMT; a like-for-like row (zk-kit's storage writes) adds a second line
+  // to each of issue 22's goals, none to issue 20's.
+  let rows = copy();
+  const rust = pick(rows, LEAN_MEAN, "LeanIMT in Rust");
+  const stockMean = pick(rows, LEAN_MEAN, "(stock");
+  let lines = render(rows);
+  assert.equal(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", rust.implementation)[0],
+    `| 22 | LeanIMT \`insert\`, mean of the 1,001st to 1,100th | ${rust.implementation} | ${fmt(rust.gas)} | ${fmt(stockMean.gas)} | ${(rust.gas / stockMean.gas).toFixed(3)} | ≤ 0.55 | ${rust.gas <= 0.55 * stockMean.gas ? "met" : "not met"} | ${rust.source} |`);
+  const likeForLike = "LeanIMT in Rust, zk-kit's storage writes (a test row)";
+  const before = lines.filter((l) => /^\| (20|22) \|/.test(l)).length;
+  for (const fn of [LEAN_MEAN, LEAN_1023]) rows.push({ ...pick(rows, fn, "LeanIMT in Rust"), implementation: likeForLike, gas: Math.round(0.5 * pick(rows, fn, "(stock").gas) });
+  lines = render(rows);
+  assert.equal(lines.filter((l) => /^\| (20|22) \|/.test(l)).length, before + 2, "one more line per issue-22 goal");
+  assert.match(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", likeForLike)[0], /\| 0\.500 \| ≤ 0\.55 \| met \| model \|$/);
+  assert.match(line(lines, 22, "LeanIMT `insert` at 1,023 leaves (10 hashes)", likeForLike)[0], /\| 0\.500 \| ≤ 0\.40 \| not met \| model \|$/);
+  // Without the Semaphore group of 1,000 the goal says so; without any apps row there is no table.
+  lines = render(copy().filter((r) => !r.function.startsWith("Semaphore addMember")));
+  assert.ok(lines.includes("| 20 | Semaphore `addMember` into a group of 1,000 or more | – | – | – | – | ≤ 0.65 | no row in this report | – |"));
+  assert.ok(!render([{ section: "S", implementation: "X", language: "Yul", function: "f", gas: 1, source: "anvil" }]).includes("### Goals"));
   rmSync(dir, { recursive: true, force: true });
 });
 
