@@ -33,19 +33,26 @@ const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
 // ---------------------------------------------------------------- LeanIMT
 
 /**
- * One LeanIMT scenario: `inserts` leaves one by one, then `batches` (sizes) by insertMany, then
- * `updates` ([index, new leaf seed index]) and `removes` (indexes), all leaves from `seed`. Records
- * the root after each insert, each batch, each update and each removal, with the siblings those need.
+ * One LeanIMT scenario: optionally `prefill` leaves by one insertMany (so the one-by-one inserts run
+ * on a deeper tree), then `inserts` leaves one by one, then `batches` (sizes) by insertMany, then
+ * `updates` ([index, new leaf seed index]) and `removes` (indexes), all leaves from `seed` (leaf i is
+ * the tree's i-th). Records the root after the prefill, each insert, each batch, each update and each
+ * removal, with the siblings those need.
  */
-function leanImtScenario({ seed, inserts, batches, updates, removes }) {
+function leanImtScenario({ seed, prefill = 0, inserts, batches, updates, removes }) {
   const tree = new LeanIMT((a, b) => poseidon2([a, b]));
+  const prefilled = {};
+  if (prefill > 0) {
+    tree.insertMany(leaves(seed, 0, prefill));
+    Object.assign(prefilled, { prefill, prefillRoot: hex(tree.root) });
+  }
   const insertRoots = [];
-  for (const value of leaves(seed, 0, inserts)) {
+  for (const value of leaves(seed, prefill, prefill + inserts)) {
     tree.insert(value);
     insertRoots.push(hex(tree.root));
   }
   const batchRoots = [];
-  let next = inserts;
+  let next = prefill + inserts;
   for (const size of batches) {
     tree.insertMany(leaves(seed, next, next + size));
     next += size;
@@ -63,6 +70,7 @@ function leanImtScenario({ seed, inserts, batches, updates, removes }) {
   const removed = changes(removes, () => 0n);
   return {
     seed,
+    ...prefilled,
     inserts,
     batches,
     insertRoots,
@@ -146,11 +154,20 @@ const doc = {
   leanImt: {
     // Every hasher, the Stylus program included (one meter run per hash: keep it small).
     small: leanImtScenario({ seed: 1, inserts: 9, batches: [7, 1], updates: [3, 16], removes: [8, 0] }),
+    // Every hasher too, past depth 5 (the Stylus link pays ~60 ms a hash in forge: about 200 hashes): 120
+    // leaves by insertMany, 12 inserts one by one through 2^7 (depth 7 to 8), insertMany of 5 (137
+    // leaves), then updates at the right edge (136, the lone last leaf, and 135) and inside (64), and a
+    // removal near the edge (133).
+    medium: leanImtScenario({ seed: 5, prefill: 120, inserts: 12, batches: [5], updates: [136, 135, 64], removes: [133] }),
     // The EVM hashers only: 1,100 inserts one by one (sizes up to 2^10 + 76), then insertMany of 100.
     large: leanImtScenario({ seed: 2, inserts: 1100, batches: [100], updates: [500, 1199], removes: [1023] }),
   },
   semaphore: {
     small: semaphoreScenario({ seed: 3, adds: 4, batches: [6], updates: [2], removes: [5] }),
+    // Every hasher too, past 100 members (depth 7): three addMember, addMembers of 98 and of 4 (105
+    // members), updateMember at the right edge (104) and inside (40), removeMember near the edge (103),
+    // one more addMember.
+    medium: semaphoreScenario({ seed: 6, adds: 3, batches: [98, 4], updates: [104, 40], removes: [103] }),
     // A group of 1,000 (ten addMembers of 100), then one addMember, an update and a removal.
     large: semaphoreScenario({ seed: 4, adds: 0, batches: Array(10).fill(100), updates: [321], removes: [999] }),
   },

@@ -6,7 +6,9 @@ import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
 import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
 import {IPoseidonErrors, IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
 import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
+import {PoseidonT3Solidity} from "../solidity/PoseidonT3.sol";
 import {NoirPoseidon2Yul} from "../solidity/NoirPoseidon2Yul.sol";
+import {NoirPoseidon2Solidity} from "../solidity/NoirPoseidon2.sol";
 import {PoseidonT2} from "poseidon-solidity/PoseidonT2.sol";
 import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 import {PoseidonT4} from "poseidon-solidity/PoseidonT4.sol";
@@ -118,21 +120,26 @@ abstract contract AliasFixtures is Fixtures {
 }
 
 /// @notice Our EVM references answer the selectors apps already call, as the Stylus programs do:
-/// `PoseidonT3Yul` poseidon-solidity's `hash(uint256[2])` and circomlibjs's `poseidon(uint256[2])` /
-/// `poseidon(bytes32[2])`, `NoirPoseidon2Yul` poseidon2-evm's `hash_1`/`hash_2`/`hash_3`; each under CALL,
-/// STATICCALL and DELEGATECALL alike; a consumer compiled against poseidon-solidity keeps its values when its
-/// linked `PoseidonT3` is our Yul; where the peers reduce an input >= p silently, ours reverts
-/// `InputNotInField(position, value)`.
-contract SelectorAliasesYulTest is AliasFixtures {
+/// `PoseidonT3Yul` and the plain `PoseidonT3Solidity` (`POSEIDON_T3_SOLIDITY`; both inherit
+/// `PoseidonT3Aliases`) poseidon-solidity's `hash(uint256[2])` and circomlibjs's `poseidon(uint256[2])` /
+/// `poseidon(bytes32[2])`, `NoirPoseidon2Yul` and the plain `NoirPoseidon2Solidity` (`NoirPoseidon2Aliases`)
+/// poseidon2-evm's `hash_1`/`hash_2`/`hash_3`; each under CALL, STATICCALL and DELEGATECALL alike; a consumer
+/// compiled against poseidon-solidity keeps its values when its linked `PoseidonT3` is one of ours; where the
+/// peers reduce an input >= p silently, ours reverts `InputNotInField(position, value)`.
+contract SelectorAliasesEvmTest is AliasFixtures {
     PoseidonT3Yul internal t3;
+    PoseidonT3Solidity internal t3Solidity;
     NoirPoseidon2Yul internal noir;
+    NoirPoseidon2Solidity internal noirSolidity;
     CallKinds internal kinds;
     LinkedPoseidonT3User internal user;
     address internal circomlibT3;
 
     function setUp() public {
         t3 = new PoseidonT3Yul();
+        t3Solidity = new PoseidonT3Solidity();
         noir = new NoirPoseidon2Yul();
+        noirSolidity = new NoirPoseidon2Solidity();
         kinds = new CallKinds();
         user = new LinkedPoseidonT3User();
         circomlibT3 = deployCircomlib(2);
@@ -148,24 +155,42 @@ contract SelectorAliasesYulTest is AliasFixtures {
         }
     }
 
-    /// forge-config: ci.fuzz.runs = 2000
-    function testFuzz_t3_everySelectorUnderEveryCallKind(uint256 a, uint256 b, uint256 bad, bool second)
-        public
-    {
+    /// @dev Every T3 selector of `target` on `a`, `b` (made canonical), then `bad` (made >= p) at one
+    /// position: poseidon-solidity's value, then the same revert under every selector and call kind.
+    function checkT3(address target, uint256 a, uint256 b, uint256 bad, bool second) internal {
         uint256[] memory x = new uint256[](2);
         (x[0], x[1]) = (bound(a, 0, P - 1), bound(b, 0, P - 1));
         bytes memory want = abi.encode(PoseidonT3.hash([x[0], x[1]]));
         bytes4[3] memory peers = peerSelectors(2);
         for (uint256 s; s < 3; ++s) {
-            allKinds(address(t3), wordsCall(peers[s], x), true, want);
+            allKinds(target, wordsCall(peers[s], x), true, want);
         }
-        allKinds(address(t3), wordsCall(IPoseidonT3Hasher.hash.selector, x), true, want);
-        // An input >= p at either position: the same revert under every selector and call kind.
+        allKinds(target, wordsCall(IPoseidonT3Hasher.hash.selector, x), true, want);
         uint256 position = second ? 1 : 0;
         x[position] = bound(bad, P, type(uint256).max);
         for (uint256 s; s < 3; ++s) {
-            allKinds(address(t3), wordsCall(peers[s], x), false, notInField(position, x[position]));
+            allKinds(target, wordsCall(peers[s], x), false, notInField(position, x[position]));
         }
+    }
+
+    /// forge-config: ci.fuzz.runs = 2000
+    function testFuzz_t3_everySelectorUnderEveryCallKind(uint256 a, uint256 b, uint256 bad, bool second)
+        public
+    {
+        checkT3(address(t3), a, b, bad, second);
+    }
+
+    /// @dev The plain Solidity reference (`POSEIDON_T3_SOLIDITY`) inherits the same aliases; ~16 times
+    /// the Yul's gas per hash, so fewer runs.
+    /// forge-config: default.fuzz.runs = 100
+    /// forge-config: ci.fuzz.runs = 200
+    function testFuzz_t3Solidity_everySelectorUnderEveryCallKind(
+        uint256 a,
+        uint256 b,
+        uint256 bad,
+        bool second
+    ) public {
+        checkT3(address(t3Solidity), a, b, bad, second);
     }
 
     /// forge-config: ci.fuzz.runs = 2000
@@ -180,7 +205,7 @@ contract SelectorAliasesYulTest is AliasFixtures {
         }
     }
 
-    /// @dev circomlibjs's contract reduces p + a to a (its `addmod`); the Yul refuses it.
+    /// @dev circomlibjs's contract reduces p + a to a (its `addmod`); the Yul and the plain Solidity refuse it.
     function test_t3_refusesWhatCircomlibjsReduces() public {
         uint256[] memory x = new uint256[](2);
         (x[0], x[1]) = (P + 1, 2);
@@ -192,6 +217,7 @@ contract SelectorAliasesYulTest is AliasFixtures {
                 circomlib(circomlibT3, peers[s], x), circomlib(circomlibT3, peers[s], reduced), "reduces"
             );
             allKinds(address(t3), wordsCall(peers[s], x), false, notInField(0, P + 1));
+            allKinds(address(t3Solidity), wordsCall(peers[s], x), false, notInField(0, P + 1));
         }
     }
 
@@ -203,6 +229,24 @@ contract SelectorAliasesYulTest is AliasFixtures {
         uint256 stock = user.hash(a, b);
         vm.etch(address(PoseidonT3), address(t3).code);
         assertEq(user.hash(a, b), stock, "linked Yul vs stock PoseidonT3");
+    }
+
+    /// @dev The same link to the plain Solidity reference (fixed inputs: it costs ~16 times the Yul).
+    function test_linkedPoseidonT3_answeredByThePlainSolidity() public {
+        uint256[3] memory a = [uint256(1), 0, P - 1];
+        uint256[3] memory b = [uint256(2), P - 1, 12345];
+        uint256[3] memory stock;
+        for (uint256 i; i < 3; ++i) {
+            stock[i] = user.hash(a[i], b[i]);
+        }
+        vm.etch(address(PoseidonT3), address(t3Solidity).code);
+        for (uint256 i; i < 3; ++i) {
+            assertEq(user.hash(a[i], b[i]), stock[i], "linked PoseidonT3Solidity vs stock PoseidonT3");
+        }
+        (bool ok, bytes memory data) = address(user).call(abi.encodeCall(user.hash, (1, P)));
+        if (ok || keccak256(data) != keccak256(notInField(1, P))) {
+            revert Unexpected(abi.encodeCall(user.hash, (1, P)), ok, data, notInField(1, P));
+        }
     }
 
     /// @dev poseidon-solidity reduces an input >= p silently (`mod(mload(0x80), F)`); linked to the Yul,
@@ -220,29 +264,45 @@ contract SelectorAliasesYulTest is AliasFixtures {
     }
 
     function test_noir_poseidon2EvmSelectorsGiveNoirVectors() public {
+        address[2] memory hashers = [address(noir), address(noirSolidity)];
         for (uint256 n = 1; n <= 3; ++n) {
             (uint256[][] memory inputs, uint256[] memory outputs) = noirVectors(n);
             for (uint256 i; i < inputs.length; ++i) {
-                allKinds(
-                    address(noir), wordsCall(poseidon2EvmSelector(n), inputs[i]), true, abi.encode(outputs[i])
-                );
+                for (uint256 h; h < 2; ++h) {
+                    allKinds(
+                        hashers[h],
+                        wordsCall(poseidon2EvmSelector(n), inputs[i]),
+                        true,
+                        abi.encode(outputs[i])
+                    );
+                }
             }
+        }
+    }
+
+    /// @dev Each `hash_N` of `target` equals the Yul's `noirHash` of the same inputs, and refuses an input
+    /// >= p where poseidon2-evm reduces it ("reduced mod PRIME on-chain", its IPoseidon2).
+    function checkNoir(address target, uint256 seed, uint256 bad) internal {
+        for (uint256 n = 1; n <= 3; ++n) {
+            uint256[] memory x = elements(seed, n);
+            bytes memory want = abi.encode(noir.noirHash(x));
+            allKinds(target, wordsCall(poseidon2EvmSelector(n), x), true, want);
+            uint256 position = seed % n;
+            x[position] = bound(bad, P, type(uint256).max);
+            allKinds(target, wordsCall(poseidon2EvmSelector(n), x), false, notInField(position, x[position]));
         }
     }
 
     /// forge-config: ci.fuzz.runs = 2000
     function testFuzz_noir_hashNEqualsNoirHash(uint256 seed, uint256 bad) public {
-        for (uint256 n = 1; n <= 3; ++n) {
-            uint256[] memory x = elements(seed, n);
-            bytes memory want = abi.encode(noir.noirHash(x));
-            allKinds(address(noir), wordsCall(poseidon2EvmSelector(n), x), true, want);
-            // poseidon2-evm reduces an input >= p ("reduced mod PRIME on-chain", its IPoseidon2); ours reverts.
-            uint256 position = seed % n;
-            x[position] = bound(bad, P, type(uint256).max);
-            allKinds(
-                address(noir), wordsCall(poseidon2EvmSelector(n), x), false, notInField(position, x[position])
-            );
-        }
+        checkNoir(address(noir), seed, bad);
+    }
+
+    /// @dev The plain Solidity Noir reference inherits the same aliases (~10 times the Yul's gas).
+    /// forge-config: default.fuzz.runs = 100
+    /// forge-config: ci.fuzz.runs = 200
+    function testFuzz_noirSolidity_hashNEqualsNoirHash(uint256 seed, uint256 bad) public {
+        checkNoir(address(noirSolidity), seed, bad);
     }
 }
 
@@ -250,9 +310,11 @@ contract SelectorAliasesYulTest is AliasFixtures {
 /// same selectors with the peers' values: every circomlib width poseidon-solidity's `hash(uint256[N])` (against
 /// its stock `PoseidonT{N+1}`) and circomlibjs's `poseidon(uint256[N])` / `poseidon(bytes32[N])` (against
 /// `createCode(N)`'s contract), the Noir program poseidon2-evm's `hash_1`..`hash_3` (Noir's vectors and
-/// `NoirPoseidon2Yul`), under CALL and STATICCALL; an input the peers reduce reverts `InputNotInField`. Needs
-/// scripts/build-wasm.sh and ffi (FOUNDRY_PROFILE=ci). DELEGATECALL into the stand-in is not tested here: the
-/// stand-in keeps its paths in storage (solidity/testing/StylusMeterProgram.sol).
+/// `NoirPoseidon2Yul`), under CALL, STATICCALL and DELEGATECALL (as a linked library is called); an input the
+/// peers reduce reverts `InputNotInField`. The DELEGATECALL runs the stand-in's front in this test contract's
+/// context, whose storage holds strings (`wasm`): the front keeps nothing in storage and CALLs its runner,
+/// which holds the meter and WASM paths (solidity/testing/StylusMeterProgram.sol). Needs
+/// scripts/build-wasm.sh and ffi (FOUNDRY_PROFILE=ci).
 contract SelectorAliasesStylusTest is AliasFixtures {
     string[5] internal wasm = [
         "target/stylus/poseidon_stylus_hash1.wasm",
@@ -275,16 +337,18 @@ contract SelectorAliasesStylusTest is AliasFixtures {
         noirYul = new NoirPoseidon2Yul();
     }
 
-    /// @dev `call` on the program by CALL and STATICCALL: both `ok` with exactly `expected`.
-    function both(address program, bytes memory call, bool ok, bytes memory expected) internal {
-        (bool callOk, bytes memory callOut) = program.call(call);
-        rethrowProxyFailure(callOut);
-        (bool staticOk, bytes memory staticOut) = program.staticcall(call);
-        if (callOk != ok || keccak256(callOut) != keccak256(expected)) {
-            revert Unexpected(call, callOk, callOut, expected);
-        }
-        if (staticOk != ok || keccak256(staticOut) != keccak256(expected)) {
-            revert Unexpected(call, staticOk, staticOut, expected);
+    /// @dev `call` on the program by CALL, STATICCALL and DELEGATECALL: each `ok` with exactly `expected`.
+    function everyKind(address program, bytes memory call, bool ok, bytes memory expected) internal {
+        bool[3] memory oks;
+        bytes[3] memory outs;
+        (oks[0], outs[0]) = program.call(call);
+        (oks[1], outs[1]) = program.staticcall(call);
+        (oks[2], outs[2]) = program.delegatecall(call);
+        for (uint256 k; k < 3; ++k) {
+            rethrowProxyFailure(outs[k]);
+            if (oks[k] != ok || keccak256(outs[k]) != keccak256(expected)) {
+                revert Unexpected(call, oks[k], outs[k], expected);
+            }
         }
     }
 
@@ -297,7 +361,7 @@ contract SelectorAliasesStylusTest is AliasFixtures {
             bytes4[3] memory peers = peerSelectors(n);
             assertEq(circomlib(circomlibPeers[n], peers[1], x), want, "circomlibjs vs poseidon-solidity");
             for (uint256 s; s < 3; ++s) {
-                both(programs[n], wordsCall(peers[s], x), true, abi.encode(want));
+                everyKind(programs[n], wordsCall(peers[s], x), true, abi.encode(want));
             }
             uint256 last = x[n - 1];
             x[n - 1] = P + last;
@@ -305,7 +369,7 @@ contract SelectorAliasesStylusTest is AliasFixtures {
                 assertEq(poseidonSolidity(x), want, "poseidon-solidity reduces");
                 assertEq(circomlib(circomlibPeers[n], peers[2], x), want, "circomlibjs reduces");
                 for (uint256 s; s < 3; ++s) {
-                    both(programs[n], wordsCall(peers[s], x), false, notInField(n - 1, x[n - 1]));
+                    everyKind(programs[n], wordsCall(peers[s], x), false, notInField(n - 1, x[n - 1]));
                 }
             }
         }
@@ -317,7 +381,7 @@ contract SelectorAliasesStylusTest is AliasFixtures {
         for (uint256 n = 1; n <= 5; ++n) {
             Vector[] memory vectors = loadVectors(POSEIDON_VECTORS, string.concat(".t", vm.toString(n + 1)));
             for (uint256 i; i < vectors.length; i += 3) {
-                both(
+                everyKind(
                     programs[n],
                     wordsCall(peerSelectors(n)[0], vectors[i].inputs),
                     true,
@@ -337,12 +401,16 @@ contract SelectorAliasesStylusTest is AliasFixtures {
         for (uint256 n = 1; n <= 3; ++n) {
             (uint256[][] memory inputs, uint256[] memory outputs) = noirVectors(n);
             for (uint256 i; i < inputs.length; ++i) {
-                both(noirProgram, wordsCall(poseidon2EvmSelector(n), inputs[i]), true, abi.encode(outputs[i]));
+                everyKind(
+                    noirProgram, wordsCall(poseidon2EvmSelector(n), inputs[i]), true, abi.encode(outputs[i])
+                );
             }
             uint256[] memory x = elements(n, n);
-            both(noirProgram, wordsCall(poseidon2EvmSelector(n), x), true, abi.encode(noirYul.noirHash(x)));
+            everyKind(
+                noirProgram, wordsCall(poseidon2EvmSelector(n), x), true, abi.encode(noirYul.noirHash(x))
+            );
             x[n - 1] = P + 1;
-            both(noirProgram, wordsCall(poseidon2EvmSelector(n), x), false, notInField(n - 1, P + 1));
+            everyKind(noirProgram, wordsCall(poseidon2EvmSelector(n), x), false, notInField(n - 1, P + 1));
         }
     }
 

@@ -249,29 +249,52 @@ contract StylusMeterStandInTest is Fixtures {
         return true;
     }
 
-    /// @dev ffi is on, the meter is not there: the message says so and how to install it, under
-    /// DELEGATECALL as under CALL.
-    function test_missingMeter_saysHowToInstall() public {
-        address missing = address(0xDEAD);
-        StylusMeterPrograms.install(missing, "no-such-stylus-meter", T3_WASM);
-        for (uint8 kind = CALL; kind <= DELEGATECALL; ++kind) {
-            (, bool ok, bytes memory ret) = gauge.measure(kind, missing, hashCall(1, 2), 0);
-            assertTrue(!ok, "fails");
-            string memory message = failure(ret);
-            assertTrue(
-                startsWith(
-                    message,
-                    "the meter 'no-such-stylus-meter' could not be run (vm.tryFfi: failed to execute command"
-                ),
-                message
-            );
-            assertTrue(
-                endsWith(
-                    message,
-                    "): it is not on crates.io; install it from a clone of stylus-poseidon with `cargo install --locked --path crates/stylus-meter`, or with `cargo install --locked --git https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`, or give its path"
-                ),
-                message
-            );
+    /// @dev ffi is on, the meter cannot be run: the message says the binary is missing or not executable at
+    /// its path, and how to get it, under DELEGATECALL as under CALL. Once a command that does not exist,
+    /// once a file that is not executable (foundry.toml).
+    function test_missingMeter_saysHowToGetIt() public {
+        string[2] memory meters = ["no-such-stylus-meter", "./foundry.toml"];
+        string[2] memory osErrors = ["No such file", "Permission denied"];
+        for (uint256 m; m < 2; ++m) {
+            address missing = address(uint160(0xDEAD + m));
+            StylusMeterPrograms.install(missing, meters[m], T3_WASM);
+            for (uint8 kind = CALL; kind <= DELEGATECALL; ++kind) {
+                (, bool ok, bytes memory ret) = gauge.measure(kind, missing, hashCall(1, 2), 0);
+                assertTrue(!ok, "fails");
+                string memory message = failure(ret);
+                assertTrue(
+                    startsWith(
+                        message,
+                        string.concat(
+                            "the meter binary is missing or not executable at '",
+                            meters[m],
+                            "' (vm.tryFfi: failed to execute command"
+                        )
+                    ),
+                    message
+                );
+                assertTrue(contains(message, osErrors[m]), message);
+                assertTrue(
+                    endsWith(
+                        message,
+                        "). Get it from a clone of stylus-poseidon (the meter is not on crates.io): `cargo build --profile tools -p stylus-meter` builds target/tools/stylus-meter (give that path), or `cargo install --locked --path crates/stylus-meter` puts stylus-meter on PATH (or, without a clone: `cargo install --locked --git https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`)"
+                    ),
+                    message
+                );
+            }
         }
+    }
+
+    function contains(string memory text, string memory part) internal pure returns (bool) {
+        bytes memory t = bytes(text);
+        bytes memory p = bytes(part);
+        for (uint256 i; i + p.length <= t.length; ++i) {
+            uint256 j;
+            while (j < p.length && t[i + j] == p[j]) {
+                ++j;
+            }
+            if (j == p.length) return true;
+        }
+        return false;
     }
 }

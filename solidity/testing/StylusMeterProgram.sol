@@ -49,8 +49,10 @@ IStylusMeterCheats constant STYLUS_METER_CHEATS =
 /// nothing). One difference: a call given less than the figure plus ~1/32 of it fails as out of gas.
 ///
 /// Needs ffi (`forge test --ffi`, or `ffi = true`) and the meter, which is not on crates.io: from a
-/// clone of stylus-poseidon, `cargo install --locked --path crates/stylus-meter`, or
-/// `cargo install --locked --git https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`.
+/// clone of stylus-poseidon, `cargo build --profile tools -p stylus-meter` (target/tools/stylus-meter) or
+/// `cargo install --locked --path crates/stylus-meter` (on PATH as `stylus-meter`), or
+/// `cargo install --locked --git https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`. Without
+/// it, a call reverts `StylusMeterFailed` saying the binary is missing or not executable at its path.
 contract StylusMeterProgram {
     /// @notice The meter could not run the program (ffi disabled, meter or WASM missing, the meter
     /// refused the call, or the program trapped): distinct from any revert of the program, so a test
@@ -159,17 +161,20 @@ contract StylusMeterRunner {
             run = result;
         } catch (bytes memory reason) {
             string memory why = _errorString(reason);
-            // forge refuses ffi with "FFI is disabled"; any other refusal is the command itself.
+            // forge refuses ffi with "FFI is disabled"; any other refusal is the OS's: the command could
+            // not be started (no such file on the path or in the project, or not executable).
             revert StylusMeterProgram.StylusMeterFailed(_contains(why, "FFI is disabled")
                     ? string.concat("vm.tryFfi failed (", why, "): run forge test --ffi (or set ffi = true)")
                     : string.concat(
-                        "the meter '",
+                        "the meter binary is missing or not executable at '",
                         meter,
-                        "' could not be run (",
+                        "' (",
                         why,
-                        "): it is not on crates.io; install it from a clone of stylus-poseidon with ",
-                        "`cargo install --locked --path crates/stylus-meter`, or with `cargo install --locked ",
-                        "--git https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`, or give its path"
+                        "). Get it from a clone of stylus-poseidon (the meter is not on crates.io): ",
+                        "`cargo build --profile tools -p stylus-meter` builds target/tools/stylus-meter (give ",
+                        "that path), or `cargo install --locked --path crates/stylus-meter` puts stylus-meter ",
+                        "on PATH (or, without a clone: `cargo install --locked --git ",
+                        "https://github.com/stylus-poseidon/stylus-poseidon stylus-meter`)"
                     ));
         }
         if (run.exitCode != 0) {

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "../utils/Fixtures.sol";
 import {StylusMeterPrograms} from "../../solidity/testing/StylusMeterProgram.sol";
-import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
+import {PoseidonT3YulDeployment} from "../../solidity/deploy/PoseidonT3YulDeployment.sol";
 
 /// @notice What the app tests share: the hasher a linked library's address answers with, and the
 /// vectors of scripts/gen-app-vectors.mjs.
@@ -15,7 +15,9 @@ import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
 ///  - `Stock`: the bytecode poseidon-solidity 0.0.5's npm package deploys at its CREATE2 address (its
 ///    transaction replayed through the deterministic-deployment proxy, here), as Semaphore links on chain;
 ///  - `Stylus`: our built T3 program, through the metered stand-in (`StylusMeterPrograms`);
-///  - `Yul`: our `PoseidonT3Yul`, compiled with the repository's settings (its documented bytecode).
+///  - `Yul`: our `PoseidonT3Yul` as documented: `PoseidonT3YulDeployment.runtimeCode()`, the code at
+///    `PoseidonAddresses.POSEIDON_T3_YUL` (the repository's solc settings, no metadata), not this build's
+///    artifact (which ends in forge's CBOR metadata).
 /// On chain the link is one line at deployment: `--libraries
 /// node_modules/poseidon-solidity/PoseidonT3.sol:PoseidonT3:<address>` (README "Use it in an existing app").
 abstract contract AppLinks is Fixtures {
@@ -42,7 +44,8 @@ abstract contract AppLinks is Fixtures {
         if (hasher == Hasher.Stylus) {
             StylusMeterPrograms.install(at, METER, T3_WASM);
         } else if (hasher == Hasher.Yul) {
-            vm.etch(at, address(new PoseidonT3Yul()).code);
+            vm.etch(at, PoseidonT3YulDeployment.runtimeCode());
+            assertTrue(at.codehash == PoseidonT3YulDeployment.CODE_HASH, "the documented PoseidonT3Yul");
         } else {
             vm.etch(at, stockPoseidonT3().code);
         }

@@ -93,6 +93,13 @@ abstract contract SemaphoreAppTest is AppLinks {
         );
     }
 
+    /// @dev A group of 106 (depth 7): three addMember, addMembers of 98 and of 4, updates at the right edge
+    /// and inside, a removal near the edge, one more addMember. Under every link: the Stylus one runs
+    /// its ~130 hashes through the meter (~8 s).
+    function test_medium_everyOperation() public {
+        replay("medium");
+    }
+
     /// @dev A member >= p is refused before any hash.
     function test_neverHashesAnInputOutOfField() public {
         uint256 groupId = semaphore.createGroup();
@@ -143,7 +150,8 @@ contract SemaphoreStockTest is SemaphoreAppTest {
     }
 }
 
-/// @notice Our Stylus T3 program through the metered stand-in: the small group only (one meter run per hash).
+/// @notice Our Stylus T3 program through the metered stand-in: the small and medium groups, not the group of
+/// 1,000 (one meter run per hash).
 contract SemaphoreStylusTest is SemaphoreAppTest {
     function hasher() internal pure override returns (Hasher) {
         return Hasher.Stylus;
