@@ -2,7 +2,8 @@
 # Runs every test suite of the project from a fresh clone: installs what it needs first.
 #   Rust: formatting, lints, unit/property/differential tests of every crate; the Goldilocks
 #         hashes against the plonky2 crate (crates/plonky2-reference, on its own pinned nightly)
-#   WASM: builds the deployable Stylus contract and tests that artifact through the offline meter
+#   WASM: builds the deployable Stylus programs and tests each built file through the offline meter
+#         (vectors, errors, every selector alias of contracts/selectors.json)
 #   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
 #         WASM through the meter against them (test/StylusMeter.t.sol)
 #   Scripts: node --test test/scripts/ (deploy scripts on anvil and a fake Nitro, the addresses
@@ -88,26 +89,32 @@ step "Test the Goldilocks WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
 cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored
 
-step "Test every circomlib width's built program through the offline meter"
-STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter; rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths -- --include-ignored"
-cargo test --profile tools --locked -p stylus-meter --test circomlib_widths -- --include-ignored
+step "Test every circomlib width's built program, and every program's selector aliases, through the offline meter"
+STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter, or an alias of contracts/selectors.json answers unlike its function (tests/selector_aliases.rs); rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths --test selector_aliases -- --include-ignored"
+# One invocation for both: the test binaries were built by the workspace's tests above.
+cargo test --profile tools --locked -p stylus-meter --test circomlib_widths --test selector_aliases -- --include-ignored
 
 step "Example Stylus contracts (contracts/examples, stylus-sdk 0.10.10): lints and the LeanIMT's native tests against zk-kit"
 STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"
 node scripts/gen-lean-imt-vectors.mjs --check
 # Their own workspace (a user's project is one): stylus-sdk's default features stay out of poseidon-stylus.
 (cd contracts/examples && cargo clippy --locked --all-targets -- -D warnings)
+(cd contracts/examples && cargo clippy --locked -q -p lean-imt --all-targets --features zk-kit-storage -- -D warnings)
 # in-process builds one hash family at a time (the default is circomlib t = 3); lint the others' code too.
 for family in circomlib-t2 circomlib-t4 circomlib-t5 circomlib-t6 poseidon2 noir goldilocks; do
   (cd contracts/examples && cargo clippy --locked -q -p in-process --no-default-features --features "$family" -- -D warnings)
 done
-# The dev profile: a minute less to build than the optimized one, and the tests take ~1 s; it also
-# builds examples/replay, which the meter test below uses.
+# The dev profile: a minute less to build than the optimized one, and the tests take ~15 s. First
+# the build with zk-kit's storage writes (the gas report's like-for-like row), then the default,
+# whose examples/replay the meter test below uses.
+(cd contracts/examples && cargo test --locked -p lean-imt --features zk-kit-storage)
 (cd contracts/examples && cargo test --locked -p lean-imt)
 
-step "The README's Stylus build recipe on an example (scripts/build-example.sh lean-imt): the module activates"
+step "The README's Stylus build recipe on the examples (scripts/build-example.sh lean-imt, readme-hasher): the modules activate"
 STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's reason above): README \"Use it in your Stylus contract\" is wrong."
 "$ROOT/scripts/build-example.sh" lean-imt
+# The README's own contract and Cargo.toml lines (test/scripts/readme-stylus.test.mjs runs it).
+"$ROOT/scripts/build-example.sh" readme-hasher
 
 step "The Rust Stylus LeanIMT through the meter with state: zk-kit's roots and errors, its storage layout"
 STEP_HINT="the LeanIMT contract's outcome differs from zk-kit's (the test names the operation); rerun with: node --test test/scripts/lean-imt-meter.test.mjs"

@@ -5,11 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { OURS, TABLE, layout, loadTable } from "../../scripts/gen-selectors.mjs";
-import { loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { constantName, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast } from "./helpers.mjs";
 
 const table = loadTable();
@@ -72,4 +72,53 @@ test("the table's checks refuse a duplicate selector, another argument layout, a
   assert.deepEqual(layout("hash(uint256,uint256)"), layout("poseidon(bytes32[2])"));
   assert.notDeepEqual(layout("noirHash(uint256[])"), layout("hash_1(uint256)"));
   assert.ok(TABLE.endsWith("contracts/selectors.json"));
+});
+
+test("README.md's table of the interfaces apps already call: every address once, each with exactly the peer selectors its code answers", () => {
+  const registry = loadRegistry();
+  const peers = new Set(rows.filter((r) => r.row.interface !== OURS).map((r) => r.row.signature));
+  // What each address answers of the peers' selectors: a Stylus program by its cargo features, an EVM
+  // reference by its compiled ABI (forge's artifact; scripts/test.sh builds it before these tests).
+  const answers = new Map();
+  for (const entry of stylusEntries(registry)) {
+    const features = (/--features (\S+)/.exec(entry.cargoFeatures)?.[1] ?? "hash2").split(",");
+    const signatures = rows.filter((r) => features.includes(r.group.feature) && r.row.interface !== OURS).map((r) => r.row.signature);
+    answers.set(constantName(entry.name), signatures);
+  }
+  for (const entry of registry.evm) {
+    const [file, name] = entry.contract.split(":");
+    const artifact = join(ROOT, "target", "forge", "out", basename(file), `${name}.json`);
+    assert.ok(existsSync(artifact), `${artifact} is missing: run forge build`);
+    const abi = Object.keys(JSON.parse(readFileSync(artifact, "utf8")).methodIdentifiers);
+    answers.set(constantName(entry.name), abi.filter((signature) => peers.has(signature)));
+  }
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## The interfaces apps already call"), readme.indexOf("## Use it in an existing app"));
+  const lines = section.split("\n").filter((line) => /^\| `[A-Z0-9_]+`/.test(line));
+  const seen = new Set();
+  for (const line of lines) {
+    const [first, , ...peerCells] = line.split(" | ");
+    const named = [...first.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]);
+    const text = peerCells.join(" | ");
+    for (const constant of named) {
+      assert.ok(answers.has(constant), `README names ${constant}, which is no deployable`);
+      assert.ok(!seen.has(constant), `${constant} is in two rows`);
+      seen.add(constant);
+      const signatures = answers.get(constant);
+      // poseidon2-evm's functions are named alone (`hash_1`), the others with their arguments.
+      for (const signature of signatures) {
+        const shown = signature.startsWith("hash_") ? signature.slice(0, signature.indexOf("(")) : signature;
+        assert.ok(text.includes(`\`${shown}\``), `${constant} answers ${signature}; its row says: ${text}`);
+      }
+      if (signatures.length === 0) assert.match(text.replace(/\s/g, ""), /^(–\|)*–\|?$/, `${constant} answers no peer selector; its row says: ${text}`);
+    }
+    // Every peer selector a row shows is answered by every address of the row.
+    for (const [, shown] of text.matchAll(/`((?:hash|poseidon)[^`]*)`/g)) {
+      for (const constant of named) {
+        assert.ok(answers.get(constant).some((s) => s === shown || s.startsWith(`${shown}(`)), `${constant} does not answer ${shown}`);
+      }
+    }
+  }
+  const deployed = [...answers.keys()];
+  assert.deepEqual(deployed.filter((c) => !seen.has(c)), [], "every address has a row");
 });
