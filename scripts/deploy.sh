@@ -6,8 +6,9 @@
 #             0xEFF00000 ‖ brotli(wasm); code over 24 KiB as cargo-stylus deploys it, fragments
 #             (0xEFF001 ‖ a piece) then a root naming them (0xEFF002 ‖ dictionary ‖ length ‖
 #             addresses), every one at its CREATE2 address (ArbOS >= 60); then
-#             ArbWasm.activateProgram (its data fee paid, the rest refunded; the chain's constant
-#             activation charge, ArbWasm.activationGas(), read and budgeted) whenever the code hash is
+#             ArbWasm.activateProgram (its data fee paid, the rest refunded; what it burns said first:
+#             ArbWasm's fixed 1,659,168 gas, the chain's ActivationGas, ArbWasm.activationGas(), read
+#             and budgeted, and the compile charge, by stylus-meter check) whenever the code hash is
 #             not active: never activated, or ProgramNeedsUpgrade / ProgramExpired after an ArbOS
 #             upgrade; then cached in ArbOS (dev chain: as chain owner through the precompiles; other
 #             chains: `cargo stylus cache bid`)
@@ -325,8 +326,15 @@ CARGO_STYLUS_VERSION=0.10.10
 MAX_TX_GAS=32000000
 PAUSED_ACTIVATION_GAS=30000000
 
-# activation_charge: ACTIVATION_GAS = the constant gas every activation burns first
-# (ArbWasm.activationGas(), ArbOS >= 59, Nitro arbos/programs/programs.go ActivationGas); 0 before.
+# Gas ArbWasm.activateProgram burns before anything else, at every ArbOS version
+# (`c.Burn(1659168)`, Nitro precompiles/ArbWasm.go ActivateProgram; stylus-meter's
+# pricing::ACTIVATION_FIXED_GAS).
+ACTIVATION_FIXED_GAS=1659168
+METER_BIN="$ROOT/target/tools/stylus-meter"
+
+# activation_charge: ACTIVATION_GAS = the chain's ActivationGas parameter, which every activation
+# also burns from ArbOS 59 (ArbWasm.activationGas(), Nitro arbos/programs/programs.go
+# ActivationGas; 0 until a chain owner sets it); 0 before.
 ACTIVATION_GAS=""
 activation_charge() {
   [ -z "$ACTIVATION_GAS" ] || return 0
@@ -336,10 +344,28 @@ activation_charge() {
       fail "ArbWasm.activationGas() failed on ArbOS $ARBOS_VERSION: $ACTIVATION_GAS"
     [[ "$ACTIVATION_GAS" =~ ^[0-9]+$ ]] || fail "ArbWasm.activationGas() answered \"$ACTIVATION_GAS\""
   fi
-  echo "activation charge: $ACTIVATION_GAS gas per activation (ArbWasm.activationGas(), ArbOS $ARBOS_VERSION)"
+  echo "ActivationGas: $ACTIVATION_GAS gas per activation (ArbWasm.activationGas(), ArbOS $ARBOS_VERSION), on top of ArbWasm's fixed $ACTIVATION_FIXED_GAS and the compile charge"
   [ "$ACTIVATION_GAS" -le "$PAUSED_ACTIVATION_GAS" ] ||
     fail "chain $CHAIN_ID charges $ACTIVATION_GAS gas per activation (ArbWasm.activationGas()), more than" \
       "$PAUSED_ACTIVATION_GAS: its owner has paused Stylus activations"
+}
+
+# activation_burn NAME WASM: what activating WASM burns on this chain by the meter (stylus-meter check
+# at the chain's ArbOS version with its ActivationGas: ArbWasm's fixed charge + ActivationGas +
+# fragment reads + compile), said before the activation is sent; only said, never enforced.
+activation_burn() {
+  local name="$1" wasm="$2" out parts total fixed activation_gas reads compile
+  if out="$("$METER_BIN" check --arbos "$ARBOS_VERSION" --activation-gas "$ACTIVATION_GAS" --wasm "$wasm" --json 2>&1)"; then
+    parts="$(node -e '
+      const a = JSON.parse(process.argv[1]).activation_charge;
+      console.log([a.total, a.fixed, a.activation_gas, a.fragment_reads, a.compile].join(" "));
+    ' "$out")" || { echo "$name: stylus-meter check answered no activation charge"; return 0; }
+    read -r total fixed activation_gas reads compile <<<"$parts"
+    echo "$name: activation burns $total gas by stylus-meter check (ArbWasm's fixed $fixed + ActivationGas" \
+      "$activation_gas + fragment reads $reads + compile $compile), besides the data fee"
+  else
+    echo "$name: no activation estimate from stylus-meter check at ArbOS $ARBOS_VERSION ($(last_lines "$out" 1))"
+  fi
 }
 
 # fragments_allowed NAME COUNT: the chain accepts a root with COUNT fragments (ArbOS >= 60, and at
@@ -357,10 +383,11 @@ fragments_allowed() {
   echo "$name: $count fragments (chain $CHAIN_ID allows up to $max)"
 }
 
-# activate NAME ADDRESS CODEHASH: activates the program unless its code hash is active in the current
-# Stylus version; re-activates after an ArbOS upgrade (ProgramNeedsUpgrade) or expiry (ProgramExpired).
+# activate NAME ADDRESS CODEHASH WASM: activates the program unless its code hash is active in the
+# current Stylus version; re-activates after an ArbOS upgrade (ProgramNeedsUpgrade) or expiry
+# (ProgramExpired).
 activate() {
-  local name="$1" address="$2" codehash="$3" out data state fee value limit=()
+  local name="$1" address="$2" codehash="$3" wasm="$4" out data state fee value limit=()
   if out="$(cast call --rpc-url "$RPC" "$ARB_WASM" "codehashVersion(bytes32)(uint16)" "$codehash" 2>&1)"; then
     echo "$name: activated (Stylus version $out)"
     ACTIVE_VERSION="$out"
@@ -375,12 +402,13 @@ activate() {
     *) fail "$name: ArbWasm.codehashVersion($codehash) reverted with $state" ;;
   esac
   activation_charge
+  activation_burn "$name" "$wasm"
   # The data fee: activateProgram with no value reverts ProgramInsufficientValue(0, fee) when there
   # is one. Sent with 10% more, as the fee can move between this call and the transaction; ArbWasm
   # returns what is not charged. A node that refuses to simulate activations (Nitro v3.11.5 and
   # later by default) answers with an error and no revert data: then the fee is unknown, the
   # transaction carries --max-data-fee, and its gas limit, which it cannot estimate either, is the
-  # largest a transaction may have (the activation charge included).
+  # largest a transaction may have (ArbWasm's fixed charge and ActivationGas included).
   if out="$(cast call --rpc-url "$RPC" --from "$DEPLOYER" "$ARB_WASM" "activateProgram(address)(uint16,uint256)" "$address" 2>&1)"; then
     fee=0
   elif data="$(revert_data "$out")" && [ -n "$data" ]; then
@@ -391,7 +419,7 @@ activate() {
   else
     fee=""
     echo "$name: the node would not simulate the activation ($(last_lines "$out" 1)): sending up to" \
-      "$MAX_DATA_FEE wei (--max-data-fee) with a gas limit of $MAX_TX_GAS ($ACTIVATION_GAS of it the activation charge)"
+      "$MAX_DATA_FEE wei (--max-data-fee) with a gas limit of $MAX_TX_GAS (ArbWasm's fixed $ACTIVATION_FIXED_GAS and ActivationGas $ACTIVATION_GAS of it)"
     limit=(--gas-limit "$MAX_TX_GAS")
   fi
   if [ -n "$fee" ]; then
@@ -462,7 +490,7 @@ while IFS='|' read -r -u 3 kind name address codehash initfile source; do
       step "Stylus program $name: $source -> $address${FRAGMENTS_JSON:+ (the root of its fragments)}"
       create2 "$name" "$initfile" "$address"
       expect_code_hash "$name" "$address" "$codehash"
-      activate "$name" "$address" "$codehash"
+      activate "$name" "$address" "$codehash" "$source"
       cached=false
       if [ "$CACHE" = 1 ]; then
         cache "$name" "$address" "$codehash"

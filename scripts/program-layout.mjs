@@ -14,6 +14,9 @@
 // a transaction of several calls is the sum of the program frames a contract's calls pay
 // (`stylus-meter calls`: cached init, memory, execution, and init for the first call to an uncached
 // program in the block), without the contract's own CALL costs, which both layouts pay alike.
+// Activation is the whole burn of `ArbWasm.activateProgram` as `stylus-meter check` gives it
+// (`activation_charge.total`: ArbWasm's fixed 1,659,168 + the chain's ActivationGas, taken as 0,
+// Nitro's initial value + the fragment reads + the compile charge), with its compile part beside it.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { CALLS } from "./gas-report/calls.mjs";
@@ -76,7 +79,11 @@ function programRow(label, stem) {
   const c = meterJson("check", wasmOf(stem), []);
   if (!c.valid) throw new Error(`program-layout: ${stem} does not activate at ArbOS ${arbos}: ${JSON.stringify(c)}`);
   const contracts = c.layout.kind === "contract" ? "1" : `root + ${c.layout.fragments.length} fragments`;
-  return `| ${label} | ${fmt(c.sizes.wasm)} | ${fmt(c.sizes.code)} | ${contracts} | ${fmt(c.gas.init)} | ${fmt(c.gas.cached_init)} | ${fmt(c.activation_charge.total)} |`;
+  const a = c.activation_charge;
+  if (a.fixed + a.activation_gas + a.fragment_reads + a.compile !== a.total) {
+    throw new Error(`program-layout: ${stem}: the activation parts do not add up to its total: ${JSON.stringify(a)}`);
+  }
+  return `| ${label} | ${fmt(c.sizes.wasm)} | ${fmt(c.sizes.code)} | ${contracts} | ${fmt(c.gas.init)} | ${fmt(c.gas.cached_init)} | ${fmt(a.total)} | ${fmt(a.compile)} |`;
 }
 
 /** Gas of the calls made, in order, in one transaction from a contract to one program. */
@@ -89,8 +96,8 @@ function family(f, registry) {
   const oneStem = registry.stylus.find((e) => e.name === f.one).wasm;
   const separate = [...new Set(f.calls.map((c) => c.deployable))];
   const lines = [`### ${f.name}`, ""];
-  lines.push("| program | WASM bytes | code bytes | contracts | init gas | cached init gas | activation gas |");
-  lines.push("|---|---:|---:|---|---:|---:|---:|");
+  lines.push("| program | WASM bytes | code bytes | contracts | init gas | cached init gas | activation burns, gas | of which compile |");
+  lines.push("|---|---:|---:|---|---:|---:|---:|---:|");
   for (const stem of separate) lines.push(programRow(`\`${stem}.wasm\``, stem));
   lines.push(programRow(`\`${oneStem}.wasm\` (one program)`, oneStem));
   lines.push("");
@@ -125,6 +132,9 @@ function main() {
   const registry = loadRegistry();
   const out = [
     `Measured with \`node scripts/program-layout.mjs\` (stylus-meter, \`model\`, ArbOS ${arbos}) on the files of \`scripts/build-wasm.sh --all\`.`,
+    "Activation burns: all the gas `ArbWasm.activateProgram` burns for the program (`stylus-meter check`): its fixed " +
+      "1,659,168, the chain's `ActivationGas` (taken as 0, the value Nitro's upgrades leave; a chain owner may set it), " +
+      "the reads of any fragments and the compile charge, shown beside it; not the data fee, paid in wei.",
     "",
   ];
   for (const f of FAMILIES) out.push(...family(f, registry), "");

@@ -498,7 +498,7 @@ test("deploy: the whole flow on a (fake) Nitro dev node: factory, CREATE2, activ
     assert.equal(doc.arbosVersion, 61);
     assert.equal(doc.deployer, DEV_ADDRESS);
     assert.match(first.stdout, /chain id 412346: Arbitrum Nitro, ArbOS 61 \(dev chain\)/);
-    assert.match(first.stdout, /activation charge: 2000000 gas per activation \(ArbWasm.activationGas\(\), ArbOS 61\)/);
+    assert.match(first.stdout, /ActivationGas: 2000000 gas per activation \(ArbWasm.activationGas\(\), ArbOS 61\), on top of ArbWasm's fixed 1659168 and the compile charge/);
     for (const p of programs) {
       // The built file's code is at the address, activated once (its data fee paid), cached.
       assert.equal(cast("codehash", "--rpc-url", node.url, p.address), p.codeHash, p.name);
@@ -801,13 +801,17 @@ test("deploy: a node that will not simulate activations (Nitro >= v3.11.5): the 
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.match(
       r.stdout,
-      /PoseidonStylusHash1: the node would not simulate the activation \(.*not allowed offchain.*\): sending up to 10000000000000000 wei \(--max-data-fee\) with a gas limit of 32000000 \(2000000 of it the activation charge\)/,
+      /PoseidonStylusHash1: the node would not simulate the activation \(.*not allowed offchain.*\): sending up to 10000000000000000 wei \(--max-data-fee\) with a gas limit of 32000000 \(ArbWasm's fixed 1659168 and ActivationGas 2000000 of it\)/,
     );
     assert.equal(activations(node.url, program.codeHash), 1n);
-    // ArbWasm kept its data fee and returned the rest; the activation burnt its charge.
+    // ArbWasm kept its data fee and returned the rest; the activation burnt its fixed charge and
+    // ActivationGas, and said beforehand what the meter expects it to burn (compile included).
     assert.equal(BigInt(await rpc(node.url, "eth_getBalance", [pad(0x71), "latest"])), 1_234_567_890n);
     const tx = r.stdout.match(/^ok: ArbWasm.activateProgram\(0x[0-9a-fA-F]{40}\) tx (0x[0-9a-f]{64})$/m)[1];
-    assert.ok(BigInt((await rpc(node.url, "eth_getTransactionReceipt", [tx])).gasUsed) > 2_000_000n);
+    assert.ok(BigInt((await rpc(node.url, "eth_getTransactionReceipt", [tx])).gasUsed) > 1_659_168n + 2_000_000n);
+    const burn = r.stdout.match(/^PoseidonStylusHash1: activation burns (\d+) gas by stylus-meter check \(ArbWasm's fixed 1659168 \+ ActivationGas 2000000 \+ fragment reads 0 \+ compile (\d+)\), besides the data fee$/m);
+    assert.ok(burn, r.stdout);
+    assert.equal(BigInt(burn[1]), 1_659_168n + 2_000_000n + BigInt(burn[2]));
   } finally {
     node.stop();
   }

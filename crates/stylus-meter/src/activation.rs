@@ -31,6 +31,10 @@ pub const MAX_WASM_BYTES: usize = crate::arbos::INITIAL_MAX_WASM_SIZE;
 pub const MAX_CODE_BYTES: usize = crate::arbos::MAX_CODE_SIZE;
 /// Nitro's 4-byte Stylus code prefix (`0xEFF000` discriminant + dictionary byte 0).
 pub const CODE_PREFIX_BYTES: usize = crate::arbos::CLASSIC_PREFIX_BYTES;
+/// Nitro's Stylus code prefix (`NewStylusPrefix`, go-ethereum core/state/statedb_arbitrum.go): the
+/// EOF-style discriminant 0xEF 0xF0 0x00 and the dictionary byte, 0x00 = no dictionary (what
+/// cargo-stylus deploys).
+pub const STYLUS_CODE_PREFIX: [u8; CODE_PREFIX_BYTES] = [0xEF, 0xF0, 0x00, 0x00];
 /// Max pages a program may start with (`initialPageLimit` 128, params.go; `heap_bound`, config.rs).
 pub const PAGE_LIMIT: u32 = 128;
 /// Globals the instrumentation adds to every program: ink left, ink status (meter.rs), the
@@ -82,17 +86,21 @@ pub enum CodeLayout {
     },
 }
 
-/// Gas an activation burns that depends on the module and the ArbOS version (not modelled: the
-/// `ArbWasm` precompile's own storage reads and writes, and the data fee, paid in wei).
+/// Gas an activation burns, part by part (not modelled: the `ArbWasm` precompile's own storage
+/// reads and writes, the transaction's calldata, and the data fee, paid in wei).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ActivationCharge {
-    /// The chain's constant `ActivationGas`, from ArbOS 59 (0 before).
+    /// `ArbWasm.activateProgram`'s fixed charge, burnt first at every version
+    /// ([`pricing::ACTIVATION_FIXED_GAS`], precompiles/ArbWasm.go).
+    pub fixed: u64,
+    /// The chain's `ActivationGas` parameter as given (Nitro's upgrades leave it 0; a chain owner
+    /// sets it), burnt from ArbOS 59 (0 before).
     pub activation_gas: u64,
     /// Reading the fragments, each a cold account (0 for one contract).
     pub fragment_reads: u64,
     /// `Module::activate`'s charge for parsing and compiling the module.
     pub compile: u64,
-    /// The sum.
+    /// The sum: what activating the module burns.
     pub total: u64,
 }
 
@@ -133,6 +141,11 @@ impl Analysis {
         &self.facts.layout
     }
 
+    /// keccak256 of its code as one contract (`0xEFF00000 ‖ brotli(wasm)`); `None` for a root.
+    pub fn code_hash(&self) -> Option<[u8; 32]> {
+        self.facts.code_hash
+    }
+
     /// What activating it burns, given the chain's `ActivationGas` parameter.
     pub fn activation_charge(&self, activation_gas: u64) -> ActivationCharge {
         activation_charge(&self.facts, self.arbos, activation_gas)
@@ -150,6 +163,10 @@ pub(crate) struct ModuleFacts {
     pub activation: Activation,
     pub sizes: Sizes,
     pub layout: CodeLayout,
+    /// keccak256 of the code when the module deploys as one contract ([`contract_code`]): the
+    /// `codeHash` Nitro keys programs by. `None` for a root, whose code names the addresses its
+    /// fragments were deployed at, which the module alone does not give.
+    pub code_hash: Option<[u8; 32]>,
     pub work: ActivationWork,
     /// Host functions imported, in import order (function index = position).
     pub imports: Vec<HostFn>,
@@ -196,6 +213,12 @@ pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The code of a program deployed as one contract: [`STYLUS_CODE_PREFIX`] ‖ `compressed`
+/// (brotli of the module, [`brotli_compress`]).
+pub fn contract_code(compressed: &[u8]) -> Vec<u8> {
+    [&STYLUS_CODE_PREFIX[..], compressed].concat()
+}
+
 /// Validates `wasm` as Nitro's activation would at `arbos` and gathers what the executor needs:
 /// each step is one of Nitro's checks, in Nitro's order.
 pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadError> {
@@ -207,8 +230,19 @@ pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadErro
     let memory_grow_hook = heap_bound(&module)?;
     check_entrypoint(&module)?;
     let activation = predict_costs(&module, wasm.len() as u64);
-    let sizes = sizes(wasm);
+    let compressed = brotli_compress(wasm);
+    let sizes = Sizes {
+        wasm: wasm.len(),
+        compressed: compressed.len(),
+        code: compressed.len() + CODE_PREFIX_BYTES,
+    };
     let layout = code_layout(&sizes, arbos)?;
+    let code_hash = match layout {
+        CodeLayout::Contract { .. } => {
+            Some(alloy_primitives::keccak256(contract_code(&compressed)).0)
+        }
+        CodeLayout::Fragments { .. } => None,
+    };
     let work = ActivationWork {
         wasm: wasm.len() as u64,
         functions: module.block_ink.len() as u64,
@@ -221,6 +255,7 @@ pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadErro
         activation,
         sizes,
         layout,
+        code_hash,
         work,
         imports: module.imports,
         memory_grow_hook,
@@ -590,15 +625,6 @@ fn check_entrypoint(m: &ModuleRead) -> Result<(), LoadError> {
     }
 }
 
-fn sizes(wasm: &[u8]) -> Sizes {
-    let compressed = brotli_compress(wasm).len();
-    Sizes {
-        wasm: wasm.len(),
-        compressed,
-        code: compressed + CODE_PREFIX_BYTES,
-    }
-}
-
 /// How the compressed module goes on chain at `arbos`: one contract (`0xEFF000` + dictionary byte +
 /// brotli, at most `MaxCodeSize`), else, from `ArbosVersion_StylusContractLimit`, a root listing
 /// fragments (`0xEFF001` + a slice each, every contract at most `MaxCodeSize`), no more than
@@ -669,15 +695,16 @@ fn compile_gas(work: &ActivationWork, arbos: Arbos) -> u64 {
     gas
 }
 
-/// What an activation at `arbos` burns that depends on the module and the version, given the
-/// chain's `ActivationGas` parameter: the constant charge (from `ArbosVersion_59`,
-/// `Programs.ActivationGas`, arbos/programs/programs.go), the reads of each fragment (cold:
-/// `fragmentReadGasCost`, same file) and the compile charge ([`compile_gas`]).
+/// What an activation at `arbos` burns, given the chain's `ActivationGas` parameter: ArbWasm's
+/// fixed charge ([`pricing::ACTIVATION_FIXED_GAS`], precompiles/ArbWasm.go), `ActivationGas`
+/// (from `ArbosVersion_59`, `Programs.ActivationGas`, arbos/programs/programs.go), the reads of
+/// each fragment (cold: `fragmentReadGasCost`, same file) and the compile charge ([`compile_gas`]).
 pub(crate) fn activation_charge(
     facts: &ModuleFacts,
     arbos: Arbos,
     activation_gas: u64,
 ) -> ActivationCharge {
+    let fixed = pricing::ACTIVATION_FIXED_GAS;
     let constant = if arbos.charges_activation_gas() {
         activation_gas
     } else {
@@ -692,10 +719,14 @@ pub(crate) fn activation_charge(
     };
     let compile = compile_gas(&facts.work, arbos);
     ActivationCharge {
+        fixed,
         activation_gas: constant,
         fragment_reads,
         compile,
-        total: constant + fragment_reads + compile,
+        total: fixed
+            .saturating_add(constant)
+            .saturating_add(fragment_reads)
+            .saturating_add(compile),
     }
 }
 

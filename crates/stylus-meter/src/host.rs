@@ -197,8 +197,9 @@ const REFUSED: [(&str, &str); 5] = [
     ("create1", CALLS_NOT_MODELLED),
     ("create2", CALLS_NOT_MODELLED),
 ];
-const CALLS_NOT_MODELLED: &str =
-    "calls to other contracts and creates are not modelled by stylus-meter (only the program itself runs)";
+const CALLS_NOT_MODELLED: &str = "stylus-meter does not run calls to other contracts or creates \
+    (out of scope: what another contract runs and costs is not in this module, so a program that \
+    calls or creates contracts cannot be metered offline)";
 
 /// The name of an import this executor does not provide, with the reason when it is a Nitro host
 /// function it refuses (for `LoadError::UnsupportedHostFunction`).
@@ -716,7 +717,7 @@ mod tests {
             assert_eq!(host.name(), name);
         }
         assert_eq!(HostFn::from_name("call_contract"), None);
-        assert!(unsupported("call_contract").contains("not modelled"));
+        assert!(unsupported("call_contract").contains("does not run calls to other contracts"));
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! Arbitrum One runs ([`arbos::ARBITRUM_ONE`], 61), [`Program::from_bytes_at`] any modelled one.
 //! [`arbos`] lists every threshold (multi-value refused from ArbOS 59, the recent-program rule
 //! and fragments from 60, ...) with the Nitro file it comes from. Calls repeated in a block are
-//! priced by [`Block`] (the recent-program rule, the transaction's memory pages):
+//! priced by [`Block`] (the recent-program rule: from ArbOS 60 an uncached program pays its init
+//! once per block, and so at most once per transaction; the transaction's memory pages):
 //!
 //! ```no_run
 //! use stylus_meter::{Arbos, Block, Program};
@@ -46,8 +47,9 @@
 //!   time); a program that overflows Nitro's stack runs here;
 //! - the 65,536-opcode limit is checked on the uninstrumented body (Nitro checks after
 //!   instrumentation);
-//! - calls to other contracts and creates are refused at load time: a transaction is one call
-//!   of the program, from an EOA, with no pages already open;
+//! - calls to other contracts and creates are refused at load time, naming the host function
+//!   (out of scope: a program that calls others cannot be metered offline): a transaction is one
+//!   call of the program, from an EOA, with no pages already open;
 //! - with state: nonces, fees taken from balances, the L1 poster's gas (taken as 0), a
 //!   transaction's EIP-2930 access list and EIP-7623's calldata floor (off on Arbitrum unless
 //!   enabled) are not modelled.

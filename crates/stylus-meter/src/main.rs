@@ -65,19 +65,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Does the module activate at --arbos, and at what cost.
+    /// Does the module activate at --arbos, and what does activating it burn.
     ///
     /// Validity (a refusal names the feature or the function at fault, and the fix), sizes
     /// against the version's limits (one contract, or a root and fragments), init and cached init
-    /// gas, footprint, asm estimate, activation charge. Exits 2 when it does not activate.
+    /// gas, footprint, asm estimate, and the gas activation burns, part by part: ArbWasm's fixed
+    /// 1,659,168, the chain's ActivationGas (from ArbOS 59; --activation-gas), the fragment reads
+    /// and the compile charge. Exits 2 when it does not activate.
     Check {
         /// The Stylus program.
         #[arg(long)]
         wasm: PathBuf,
-        /// The chain's ActivationGas parameter (read it with ArbWasm.activationGas()); Nitro's
-        /// upgrades leave it at 0, and only chain owners set it. Charged from ArbOS 59.
-        #[arg(long, default_value_t = arbos::INITIAL_ACTIVATION_GAS)]
-        activation_gas: u64,
+        /// The chain's ActivationGas parameter, which every activation burns from ArbOS 59. Nitro's
+        /// upgrades leave it at 0 and only a chain owner sets it, so the meter cannot know a live
+        /// chain's value: read it with `cast call --rpc-url RPC
+        /// 0x0000000000000000000000000000000000000071 "activationGas()(uint64)"` (ArbWasm, as
+        /// scripts/deploy.sh does). Default: 0, and `check` says it assumed it.
+        #[arg(long)]
+        activation_gas: Option<u64>,
         /// One JSON line instead of a readable summary.
         #[arg(long)]
         json: bool,
@@ -85,7 +90,8 @@ enum Command {
     /// Price calls repeated in one block by the recent-program rule, each as a call from a contract.
     ///
     /// Each call's gas inside the program's frame: cached init + memory + execution, plus init
-    /// for the first call to an uncached program in the block (before ArbOS 60: every call). All
+    /// for the first call to an uncached program in the block (from ArbOS 60 an uncached program
+    /// pays init once per block, and so at most once per transaction; before 60: every call). All
     /// calls are in one transaction (memory pages carry over). No transaction gas (21,000,
     /// calldata) and not the calling contract's own CALL costs.
     Calls {
@@ -380,16 +386,10 @@ fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
     }
 }
 
-/// Nitro's Stylus code prefix (`state.NewStylusPrefix`): the EOF-style discriminant 0xEF 0xF0 0x00
-/// and the dictionary byte, 0x00 = no dictionary (what cargo-stylus deploys).
-const STYLUS_CODE_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x00, 0x00];
-
 /// The contract code of a Stylus program: prefix ‖ brotli(wasm) at quality 11, window 22, with the
 /// pinned `brotli` crate (the compressor the meter prices, so the bytes are reproducible).
 fn stylus_code(wasm: &[u8]) -> Vec<u8> {
-    let mut code = STYLUS_CODE_PREFIX.to_vec();
-    code.extend(stylus_meter::brotli_compress(wasm));
-    code
+    stylus_meter::activation::contract_code(&stylus_meter::brotli_compress(wasm))
 }
 
 /// Nitro's fragment prefix, `0xEF 0xF0 0x01` (`NewStylusFragmentPrefix`, go-ethereum
@@ -474,7 +474,8 @@ fn fragmented_deployment_json(wasm: &[u8], create2: (Address, B256)) -> serde_js
     let (_, mut value) = contract_json(&root, create2);
     value["wasm_bytes"] = wasm.len().into();
     value["project_hash_section"] = stylus_meter::cargo_stylus::has_project_hash(wasm).into();
-    value["program_code_bytes"] = (compressed.len() + STYLUS_CODE_PREFIX.len()).into();
+    value["program_code_bytes"] =
+        (compressed.len() + stylus_meter::activation::STYLUS_CODE_PREFIX.len()).into();
     value["factory"] = create2.0.to_checksum(None).into();
     value["salt"] = create2.1.to_string().into();
     value["fragments"] = fragments.into();
@@ -500,14 +501,21 @@ fn call_json(program: &Program, report: &CallReport) -> serde_json::Value {
     })
 }
 
+/// How to read a chain's `ActivationGas` (ArbWasm's getter, as scripts/deploy.sh reads it).
+const ACTIVATION_GAS_GETTER: &str =
+    "cast call --rpc-url RPC 0x0000000000000000000000000000000000000071 \"activationGas()(uint64)\"";
+
 /// `check`: the module's fate at `arbos`, readable or as one JSON line; a module that does not
 /// activate exits 2 with the reason (and, with --json, `{"valid": false, ...}` on stdout).
 fn check(
     wasm: &std::path::Path,
     arbos: Arbos,
-    activation_gas: u64,
+    activation_gas: Option<u64>,
     json: bool,
 ) -> Result<(), Failure> {
+    // The chain's ActivationGas parameter: what the user gave, else Nitro's initial value, said so.
+    let given = activation_gas.is_some();
+    let activation_gas = activation_gas.unwrap_or(arbos::INITIAL_ACTIVATION_GAS);
     let bytes = std::fs::read(wasm).map_err(|e| bad_input(format!("{}: {e}", wasm.display())))?;
     let program = match Analysis::of(&bytes, arbos) {
         Ok(program) => program,
@@ -551,7 +559,12 @@ fn check(
             "layout": program.layout(),
             "limits": limits,
             "activation_charge": charge,
-            "activation_gas_parameter": activation_gas,
+            "activation_gas_parameter": {
+                "value": activation_gas,
+                "given": given,
+                "charged_from_arbos": arbos::ARBOS_VERSION_STYLUS_ACTIVATION_GAS,
+                "read_with": ACTIVATION_GAS_GETTER,
+            },
             "imports": program.host_imports(),
             "meter_runs_it": runs.is_none(),
             "meter_note": runs,
@@ -591,8 +604,23 @@ fn check(
         stylus_meter::pricing::memory_pages_gas(activation.footprint, 0, 0)
     );
     println!(
-        "  activation   {} gas = compile {} + fragment reads {} + ActivationGas {} (the chain's parameter: --activation-gas; plus the ArbWasm call itself and the data fee in wei)",
-        charge.total, charge.compile, charge.fragment_reads, charge.activation_gas
+        "  to activate  burns {} gas = ArbWasm's fixed {} + ActivationGas {} + fragment reads {} + compile {}",
+        charge.total, charge.fixed, charge.activation_gas, charge.fragment_reads, charge.compile
+    );
+    let since = arbos::ARBOS_VERSION_STYLUS_ACTIVATION_GAS;
+    if !arbos.charges_activation_gas() {
+        println!("               ActivationGas: none before ArbOS {since}");
+    } else if given {
+        println!(
+            "               ActivationGas is the chain's parameter (burnt from ArbOS {since}): {activation_gas}, as given by --activation-gas"
+        );
+    } else {
+        println!(
+            "               ActivationGas is the chain's parameter (burnt from ArbOS {since}), ASSUMED {activation_gas} (Nitro's upgrades leave it 0; a chain owner may set it): pass the chain's, --activation-gas G with G from {ACTIVATION_GAS_GETTER}"
+        );
+    }
+    println!(
+        "               not in it: ArbWasm's own storage reads and writes, the transaction's calldata, the data fee (wei)"
     );
     println!(
         "  imports      vm_hooks: {}",
@@ -863,7 +891,7 @@ mod tests {
     #[test]
     fn init_code_returns_the_code_that_follows_it() {
         let code = stylus_code(b"\0asm\x01\0\0\0");
-        assert_eq!(code[..4], STYLUS_CODE_PREFIX);
+        assert_eq!(code[..4], stylus_meter::activation::STYLUS_CODE_PREFIX);
         let init = init_code(&code);
         // PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0, RETURN: copy `len` bytes from
         // offset 43 to memory 0 and return them; byte 42 is never executed.

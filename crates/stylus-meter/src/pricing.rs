@@ -211,6 +211,14 @@ pub fn evm_memory_cost(bytes: usize) -> u64 {
     words * EVM_MEMORY_WORD_GAS + words * words / EVM_MEMORY_QUAD_DIVISOR
 }
 
+/// Gas `ArbWasm.activateProgram` burns before anything else, at every ArbOS version with Stylus:
+/// `// charge a fixed cost up front to begin activation` `c.Burn(1659168)` (OffchainLabs/nitro
+/// precompiles/ArbWasm.go `ActivateProgram`, read at commit f5121850db298d2ec4d6fb6f0b67d0ed897915f5;
+/// NethermindEth/nethermind-arbitrum's port names it `ActivationFixedCost`). Nitro's
+/// system_tests/wasm_activation_gas_test.go (fde4f23a8a76edeb11809c87941a9b85ba7b26d0,
+/// `TestWasmActivationGasCharge`) expects it on top of the chain's `ActivationGas`.
+pub const ACTIVATION_FIXED_GAS: u64 = 1_659_168;
+
 /// `params.ColdAccountAccessCostEIP2929`, `params.WarmStorageReadCostEIP2929`, `params.CopyGas`
 /// (go-ethereum `params/protocol_params.go`).
 const COLD_ACCOUNT_ACCESS_GAS: u64 = 2_600;

@@ -27,8 +27,8 @@ pub struct Program {
     module: Module,
     /// The ArbOS version it was validated at, whose rules price its calls.
     arbos: Arbos,
-    /// keccak256 of the module: what the block's recent-program cache remembers it by.
-    module_hash: [u8; 32],
+    /// What the block's recent-program cache remembers it by (see [`Program::recent_key`]).
+    recent_key: [u8; 32],
 }
 
 /// How the call ended, in Nitro's terms (`UserOutcome`).
@@ -141,12 +141,15 @@ impl Program {
         )));
         let engine: Engine = EngineBuilder::new(compiler).into();
         let module = Module::new(&engine, wasm).map_err(|e| LoadError::Compile(e.to_string()))?;
+        let recent_key = facts
+            .code_hash
+            .unwrap_or_else(|| alloy_primitives::keccak256(wasm).0);
         Ok(Program {
             facts,
             engine,
             module,
             arbos,
-            module_hash: alloy_primitives::keccak256(wasm).0,
+            recent_key,
         })
     }
 
@@ -166,9 +169,20 @@ impl Program {
         activation::activation_charge(&self.facts, self.arbos, activation_gas)
     }
 
-    /// keccak256 of the module.
-    pub fn module_hash(&self) -> [u8; 32] {
-        self.module_hash
+    /// keccak256 of its code deployed as one contract, `0xEFF00000 ‖ brotli(wasm)` (what
+    /// `stylus-meter deployment` prints): the `codeHash` Nitro keys activation, caching and the
+    /// block's recent programs by. `None` for a program over one contract: its root's code names
+    /// the addresses its fragments were deployed at, which the module alone does not give.
+    pub fn code_hash(&self) -> Option<[u8; 32]> {
+        self.facts.code_hash
+    }
+
+    /// The key of the program in the block's recent-program cache: Nitro's `codeHash` of the
+    /// called contract (`contract.CodeHash`, arbos/programs/programs.go `CallProgram`; for a
+    /// fragmented program the root's), i.e. [`Program::code_hash`]; for a root, whose code hash
+    /// the module does not give, keccak256 of the module, which is as unique to the program.
+    pub fn recent_key(&self) -> [u8; 32] {
+        self.recent_key
     }
 
     /// What Nitro's activation would store for this program.

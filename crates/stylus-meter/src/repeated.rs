@@ -5,8 +5,10 @@
 //! program: the memory model's price for its starting pages given the pages the transaction has
 //! already opened (`model.GasCost(footprint, open, ever)`, arbos/programs/memory.go), the cached
 //! init gas (every call, Stylus version 2 on), and the init gas unless the program is cached or,
-//! from `ArbosVersion_60`, was called earlier in the block (`statedb.GetRecentWasms().Insert`,
-//! an LRU of `BlockCacheSize` code hashes, go-ethereum core/state/statedb_arbitrum.go). This is
+//! from `ArbosVersion_60`, was called earlier in the same block (`statedb.GetRecentWasms().Insert`,
+//! an LRU of `BlockCacheSize` code hashes, go-ethereum core/state/statedb_arbitrum.go, discarded
+//! at the end of each block): an uncached program pays its init once per block, and so at most
+//! once per transaction. This is
 //! the one place that composes calls, so every repeated-call figure the project prints comes
 //! from the same rule.
 //!
@@ -19,8 +21,9 @@ use crate::pricing::{self, INK_PER_GAS};
 use crate::program::{CallReport, Program};
 use std::collections::VecDeque;
 
-/// The block's recent programs: an LRU of `capacity` module hashes, discarded at the end of the
-/// block (`RecentWasms`, go-ethereum core/state/statedb_arbitrum.go).
+/// The block's recent programs: an LRU of `capacity` code hashes, discarded at the end of the
+/// block (`RecentWasms`, go-ethereum core/state/statedb_arbitrum.go, over go-ethereum's
+/// `lru.BasicLRU`, common/lru/basiclru.go).
 #[derive(Clone, Debug)]
 pub struct RecentWasms {
     capacity: usize,
@@ -29,10 +32,13 @@ pub struct RecentWasms {
 }
 
 impl RecentWasms {
-    /// An empty cache of `capacity` entries (`BlockCacheSize`).
+    /// An empty cache of `capacity` entries (`BlockCacheSize`). A capacity below 1 holds one entry,
+    /// as `NewBasicLRU` makes it (`if capacity <= 0 { capacity = 1 }`, go-ethereum
+    /// common/lru/basiclru.go, read at ethereum/go-ethereum 01e48f3e1916574e98217665d4fcc13b458d657e),
+    /// so a chain whose `BlockCacheSize` is 0 still remembers the last program called.
     pub fn new(capacity: usize) -> Self {
         RecentWasms {
-            capacity,
+            capacity: capacity.max(1),
             order: VecDeque::new(),
         }
     }
@@ -44,10 +50,7 @@ impl RecentWasms {
             self.order.push_back(item);
             return true;
         }
-        if self.capacity == 0 {
-            return false;
-        }
-        if self.order.len() == self.capacity {
+        if self.order.len() >= self.capacity {
             self.order.pop_front();
         }
         self.order.push_back(item);
@@ -124,7 +127,7 @@ impl Block {
     ) -> Result<FrameCall, ExecError> {
         let report = program.call(calldata)?;
         let recent_hit = match &mut self.recent {
-            Some(recent) => recent.insert(program.module_hash()),
+            Some(recent) => recent.insert(program.recent_key()),
             None => false,
         };
         let init_charged = !(cached || recent_hit);
@@ -193,6 +196,16 @@ mod tests {
         assert!(!recent.insert([3; 32])); // evicts 2
         assert!(!recent.insert([2; 32]));
         assert!(recent.insert([3; 32]));
+    }
+
+    #[test]
+    fn recent_wasms_below_one_entry_keeps_one_as_go_ethereum_does() {
+        // NewBasicLRU(0) has capacity 1: the last program called is remembered
+        let mut recent = RecentWasms::new(0);
+        assert!(!recent.insert([1; 32]));
+        assert!(recent.insert([1; 32]));
+        assert!(!recent.insert([2; 32])); // evicts 1
+        assert!(!recent.insert([1; 32]));
     }
 
     #[test]

@@ -173,10 +173,11 @@ fn max_wasm_size_doubles_at_arbos_60() {
     ));
 }
 
-// ---- activation charge: ActivationGas from ArbOS 59 (programs.go), Module::activate (mod.rs) ----
+// ---- activation charge: ArbWasm's fixed charge (ArbWasm.go), ActivationGas from ArbOS 59
+// (programs.go), Module::activate (mod.rs) ----
 
 #[test]
-fn activation_charge_is_compile_gas_plus_the_constant_from_arbos_59() {
+fn activation_burns_the_fixed_charge_plus_compile_gas_plus_activation_gas_from_arbos_59() {
     // 2 local functions, 1 page, no data or elements; opcodes: `i32.const, end` twice
     let wat = format!(r#"(module (memory (export "memory") 1 1) (func) {ENTRY})"#);
     let wasm = wat::parse_str(&wat).unwrap();
@@ -189,12 +190,20 @@ fn activation_charge_is_compile_gas_plus_the_constant_from_arbos_59() {
     let program = Program::from_bytes_at(&wasm, at(58)).unwrap();
     let before = program.activation_charge(1_000_000);
     assert_eq!(before.compile, compile);
+    // `c.Burn(1659168)` up front, at every version (precompiles/ArbWasm.go ActivateProgram)
+    assert_eq!(before.fixed, 1_659_168);
     assert_eq!(before.activation_gas, 0, "no ActivationGas before ArbOS 59");
+    assert_eq!(before.total, 1_659_168 + compile);
     let after = Program::from_bytes_at(&wasm, at(59))
         .unwrap()
         .activation_charge(1_000_000);
     assert_eq!(after.activation_gas, 1_000_000);
-    assert_eq!(after.total, compile + 1_000_000);
+    assert_eq!(after.total, 1_659_168 + 1_000_000 + compile);
+    // a chain whose owner paused activations (ActivationGas = 2^64 − 1) saturates, never wraps
+    let paused = Program::from_bytes_at(&wasm, at(61))
+        .unwrap()
+        .activation_charge(u64::MAX);
+    assert_eq!(paused.total, u64::MAX);
     assert_eq!(
         Program::from_bytes_at(&wasm, at(61))
             .unwrap()
@@ -267,6 +276,30 @@ fn block_remembers_block_cache_size_programs() {
     // the second is still recent; calling it refreshes it
     assert!(!block.call(&programs[1], &[], false).unwrap().init_charged);
     assert!(block.call(&programs[0], &[], false).unwrap().init_charged);
+}
+
+#[test]
+fn recent_programs_are_keyed_by_the_deployed_code_hash() {
+    // Nitro remembers `contract.CodeHash` (programs.go CallProgram): keccak256 of the code as
+    // deployed, 0xEFF00000 ‖ brotli(wasm), not of the module
+    let wasm = wat::parse_str(ECHO).unwrap();
+    let program = Program::from_bytes_at(&wasm, at(61)).unwrap();
+    let code = [
+        &[0xEF, 0xF0, 0x00, 0x00][..],
+        &stylus_meter::brotli_compress(&wasm),
+    ]
+    .concat();
+    let code_hash = alloy_primitives::keccak256(&code).0;
+    assert_eq!(program.code_hash(), Some(code_hash));
+    assert_eq!(program.recent_key(), code_hash);
+    assert_ne!(code_hash, alloy_primitives::keccak256(&wasm).0);
+    // a root's code names its fragments' addresses, which the module does not give
+    let big = load(&with_data(&noise(30_000), 1), at(61)).unwrap();
+    assert!(matches!(big.layout(), CodeLayout::Fragments { .. }));
+    assert_eq!(big.code_hash(), None);
+    let mut block = Block::new(at(61));
+    assert!(block.call(&big, &[], false).unwrap().init_charged);
+    assert!(!block.call(&big, &[], false).unwrap().init_charged);
 }
 
 // ---- the return-data floor: evmMemoryCost from ArbOS 31 (programs.go CallProgram) ----

@@ -192,6 +192,59 @@ fn arbos_flag_is_checked_and_defaults_to_arbitrum_one() {
 }
 
 #[test]
+fn check_names_every_part_of_what_activation_burns() {
+    let wasm = echo_wasm();
+    let wasm = wasm.to_str().unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = run(&[&["check", "--wasm", wasm, "--json"], args].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // ArbWasm's fixed charge (precompiles/ArbWasm.go), ActivationGas assumed 0 unless given
+    let assumed = json(&[]);
+    let charge = &assumed["activation_charge"];
+    assert_eq!(charge["fixed"], 1_659_168);
+    assert_eq!(charge["activation_gas"], 0);
+    assert_eq!(charge["fragment_reads"], 0);
+    let compile = charge["compile"].as_u64().unwrap();
+    assert!(compile > 0);
+    assert_eq!(charge["total"].as_u64().unwrap(), 1_659_168 + compile);
+    let parameter = &assumed["activation_gas_parameter"];
+    assert_eq!(
+        (parameter["value"].as_u64(), parameter["given"].as_bool()),
+        (Some(0), Some(false))
+    );
+    assert!(parameter["read_with"]
+        .as_str()
+        .unwrap()
+        .contains("activationGas()(uint64)"));
+    let given = json(&["--activation-gas", "2000000"]);
+    assert_eq!(
+        given["activation_charge"]["total"].as_u64().unwrap(),
+        1_659_168 + 2_000_000 + compile
+    );
+    assert_eq!(given["activation_gas_parameter"]["given"], true);
+    // before ArbOS 59 no ActivationGas is burnt, the fixed charge is
+    let old = json(&["--arbos", "51", "--activation-gas", "2000000"]);
+    assert_eq!(old["activation_charge"]["activation_gas"], 0);
+    assert_eq!(old["activation_charge"]["fixed"], 1_659_168);
+
+    // the readable summary says the parameter was assumed, and how to pass the chain's
+    let out = run(&["check", "--wasm", wasm]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let burns = format!(
+        "burns {} gas = ArbWasm's fixed 1659168 + ActivationGas 0 + fragment reads 0 + compile {compile}",
+        1_659_168 + compile
+    );
+    assert!(text.contains(&burns), "{text}");
+    assert!(text.contains("ASSUMED 0"), "{text}");
+    assert!(text.contains("--activation-gas G"), "{text}");
+    let out = run(&["check", "--wasm", wasm, "--activation-gas", "7"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("7, as given by --activation-gas"), "{text}");
+}
+
+#[test]
 fn check_refuses_multi_value_at_61_naming_the_function() {
     let wasm = write_wat(
         "multi-value",

@@ -141,8 +141,12 @@ contract FakeArbWasm {
 
     /// @notice The data fee of an activation, in wei (Nitro prices it by the program's asm size).
     uint256 public constant DATA_FEE = 1_234_567_890;
-    /// @notice The constant gas every activation burns first (ArbOwner sets it on a real chain).
+    /// @notice The chain's ActivationGas, which every activation burns from ArbOS 59 (ArbOwner sets
+    /// it on a real chain).
     uint64 internal constant ACTIVATION_GAS = 2_000_000;
+    /// @notice What ArbWasm.activateProgram burns first at every version (`c.Burn(1659168)`, Nitro
+    /// precompiles/ArbWasm.go).
+    uint64 internal constant ACTIVATION_FIXED_GAS = 1_659_168;
     /// @notice Nitro's default ExpiryDays (365).
     uint256 public constant EXPIRY = 365 days;
 
@@ -181,10 +185,12 @@ contract FakeArbWasm {
         return ACTIVATION_GAS;
     }
 
-    /// @notice Activates the code at `program` (any caller), burning the activation charge, charging
+    /// @notice Activates the code at `program` (any caller), burning ArbWasm's fixed charge and the
+    /// chain's ActivationGas (not the compile charge, which the meter's check computes), charging
     /// DATA_FEE and returning the rest. A root's fragments are checked as Nitro's getWasmFromRootStylus
     /// does, short of decompressing them (test/scripts/fakes/stylus-front.mjs does that).
     function activateProgram(address program) external payable returns (uint16 version, uint256 dataFee) {
+        burn(ACTIVATION_FIXED_GAS);
         if (FakeArbSys(ARB_SYS).currentArbOS() >= 59) burn(ACTIVATION_GAS);
         bytes memory code = program.code;
         if (code.length < 4 || code[0] != 0xef || code[1] != 0xf0) revert ProgramNotWasm();
