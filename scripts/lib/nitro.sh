@@ -23,8 +23,9 @@ NITRO_ARBOS_VERSION=61
 ARB_SYS_ARBOS_VERSION_OFFSET=55
 # The first ArbOS versions of what deploy.sh relies on: root and fragment contracts (programs over
 # 24 KiB of code) from ArbosVersion_StylusContractLimit = 60 (go-ethereum core/state
-# statedb_arbitrum.go, Nitro arbos/programs/programs.go getWasmFromContractCode); the constant
-# activation charge, ArbWasm.activationGas(), from ArbOS 59 (programs.go ActivationGas).
+# statedb_arbitrum.go, Nitro arbos/programs/programs.go getWasmFromContractCode); the chain's
+# ActivationGas parameter, ArbWasm.activationGas(), burnt by every activation from ArbOS 59
+# (programs.go ActivationGas), on top of ArbWasm's fixed 1,659,168 (precompiles/ArbWasm.go).
 ARBOS_VERSION_STYLUS_CONTRACT_LIMIT=60
 ARBOS_VERSION_STYLUS_ACTIVATION_GAS=59
 

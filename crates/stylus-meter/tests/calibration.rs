@@ -94,6 +94,17 @@ struct Node {
     /// The ArbOS version the node ran.
     arbos: u64,
     calls: Vec<NodeCall>,
+    frames: Vec<NodeFrame>,
+}
+
+/// A call from a contract into a cached program on the node: the gas used inside its frame.
+#[derive(Deserialize)]
+struct NodeFrame {
+    program: String,
+    deployment: String,
+    #[serde(flatten)]
+    calldata: Calldata,
+    cached_frame_gas: u64,
 }
 
 #[derive(Deserialize)]
@@ -278,6 +289,37 @@ fn node_figures_of_whole_transactions() {
         figures.node.arbos
     );
     assert!(checked >= 4, "our own programs' cases always run");
+}
+
+#[test]
+fn node_figures_of_call_frames() {
+    let figures = figures();
+    let programs = programs(&figures);
+    let mut checked = 0;
+    for frame in &figures.node.frames {
+        assert_eq!(
+            frame.deployment, "raw",
+            "{}: frames are of files deployed as they are",
+            frame.program
+        );
+        let wasm = programs[&frame.program]
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}: a frame's program is committed", frame.program));
+        let label = format!(
+            "{}: {} from a contract",
+            frame.program,
+            frame.calldata.label()
+        );
+        let report = load(&frame.program, wasm, figures.node.arbos)
+            .call(&frame.calldata.bytes())
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(
+            report.gas.frame_cached, frame.cached_frame_gas,
+            "{label}: cached frame (node)"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1, "the node's call frames are checked");
 }
 
 /// The node's finding, as a property of the meter: the same file costs more uncached once
