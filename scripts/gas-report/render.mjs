@@ -179,8 +179,11 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
     lines.push("|---|---|---|---:|---:|---:|---|---|");
     for (const row of grouped(section.rows).flatMap((group) => group.rows)) {
       const base = bases.get(functionKey(row));
+      // A published figure is measured its source's way (often a call frame, not a transaction), so
+      // it is not divided by this report's transactions: its note says what it is.
+      const versus = (baseline) => (row.source === "published" ? "–" : ratio(row.gas, baseline));
       lines.push(
-        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${ratio(row.gas, vsStock ? base.stock : base.solidity)} | ${ratio(row.gas, base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
+        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${versus(vsStock ? base.stock : base.solidity)} | ${versus(base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
       );
       sorted.push(row);
     }
