@@ -273,7 +273,7 @@ contract StylusMeterStandInTest is Fixtures {
                     ),
                     message
                 );
-                assertTrue(contains(message, osErrors[m]), message);
+                assertTrue(vm.contains(message, osErrors[m]), message);
                 assertTrue(
                     endsWith(
                         message,
@@ -283,18 +283,5 @@ contract StylusMeterStandInTest is Fixtures {
                 );
             }
         }
-    }
-
-    function contains(string memory text, string memory part) internal pure returns (bool) {
-        bytes memory t = bytes(text);
-        bytes memory p = bytes(part);
-        for (uint256 i; i + p.length <= t.length; ++i) {
-            uint256 j;
-            while (j < p.length && t[i + j] == p[j]) {
-                ++j;
-            }
-            if (j == p.length) return true;
-        }
-        return false;
     }
 }

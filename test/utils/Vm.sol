@@ -32,6 +32,7 @@ interface Vm {
     function parseJsonString(string calldata json, string calldata key) external pure returns (string memory);
     function toString(bytes calldata value) external pure returns (string memory);
     function toString(uint256 value) external pure returns (string memory);
+    function contains(string calldata subject, string calldata search) external returns (bool);
     function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
     function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory);
     function pauseGasMetering() external;
