@@ -327,6 +327,24 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("render.mjs: a rerun that changes no figure keeps the report's date, so the file is unchanged; a changed figure dates it anew", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-date-"));
+  const rowsFile = join(dir, "rows.json");
+  const out = join(dir, "out");
+  const render = (gas, date) => {
+    writeFileSync(rowsFile, JSON.stringify({ rows: [{ section: "S", implementation: "OurYul", language: "Yul", function: "hash(1,2)", gas, source: "anvil", cached: null }] }));
+    writeFileSync(join(dir, "meta.json"), JSON.stringify({ date }));
+    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", out, "--meta", join(dir, "meta.json"), rowsFile], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(join(out, "report.md"), "utf8");
+  };
+  const first = render(13000, "2026-01-01");
+  assert.match(first, /^Generated 2026-01-01 by /m);
+  assert.equal(render(13000, "2026-02-02"), first, "the same figures keep the first date");
+  assert.match(render(13001, "2026-03-03"), /^Generated 2026-03-03 by /m, "a changed figure is dated anew");
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test("render.mjs: the apps section ends with issue 20's and 22's goals, each computed from its rows, met or not", () => {
   const APPS = "Apps: zk-kit LeanIMT and Semaphore";
   const LEAN_1023 = "LeanIMT insert, size 1,023 (10 hashes)";
