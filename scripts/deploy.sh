@@ -326,11 +326,10 @@ CARGO_STYLUS_VERSION=0.10.10
 MAX_TX_GAS=32000000
 PAUSED_ACTIVATION_GAS=30000000
 
-# Gas ArbWasm.activateProgram burns before anything else, at every ArbOS version
-# (`c.Burn(1659168)`, Nitro precompiles/ArbWasm.go ActivateProgram; stylus-meter's
-# pricing::ACTIVATION_FIXED_GAS).
-ACTIVATION_FIXED_GAS=1659168
-METER_BIN="$ROOT/target/tools/stylus-meter"
+# The meter says what an activation burns, part by part (activation_burn): ArbWasm's fixed charge
+# (Nitro precompiles/ArbWasm.go ActivateProgram; stylus-meter's pricing::ACTIVATION_FIXED_GAS),
+# ActivationGas, fragment reads and compile.
+METER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
 
 # activation_charge: ACTIVATION_GAS = the chain's ActivationGas parameter, which every activation
 # also burns from ArbOS 59 (ArbWasm.activationGas(), Nitro arbos/programs/programs.go
@@ -344,7 +343,7 @@ activation_charge() {
       fail "ArbWasm.activationGas() failed on ArbOS $ARBOS_VERSION: $ACTIVATION_GAS"
     [[ "$ACTIVATION_GAS" =~ ^[0-9]+$ ]] || fail "ArbWasm.activationGas() answered \"$ACTIVATION_GAS\""
   fi
-  echo "ActivationGas: $ACTIVATION_GAS gas per activation (ArbWasm.activationGas(), ArbOS $ARBOS_VERSION), on top of ArbWasm's fixed $ACTIVATION_FIXED_GAS and the compile charge"
+  echo "ActivationGas: $ACTIVATION_GAS gas per activation (ArbWasm.activationGas(), ArbOS $ARBOS_VERSION), on top of ArbWasm's fixed charge and the compile charge"
   [ "$ACTIVATION_GAS" -le "$PAUSED_ACTIVATION_GAS" ] ||
     fail "chain $CHAIN_ID charges $ACTIVATION_GAS gas per activation (ArbWasm.activationGas()), more than" \
       "$PAUSED_ACTIVATION_GAS: its owner has paused Stylus activations"
@@ -419,7 +418,7 @@ activate() {
   else
     fee=""
     echo "$name: the node would not simulate the activation ($(last_lines "$out" 1)): sending up to" \
-      "$MAX_DATA_FEE wei (--max-data-fee) with a gas limit of $MAX_TX_GAS (ArbWasm's fixed $ACTIVATION_FIXED_GAS and ActivationGas $ACTIVATION_GAS of it)"
+      "$MAX_DATA_FEE wei (--max-data-fee) with a gas limit of $MAX_TX_GAS (ActivationGas $ACTIVATION_GAS of it, besides ArbWasm's fixed charge and the compile charge)"
     limit=(--gas-limit "$MAX_TX_GAS")
   fi
   if [ -n "$fee" ]; then

@@ -98,16 +98,24 @@ node scripts/gas-report/in-process.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" 
 
 step "The Rust Stylus LeanIMT (contracts/examples/lean-imt) through the meter with state, on the apps' leaves"
 STEP_HINT="the LeanIMT example did not build, or a root differs from @zk-kit/lean-imt's (the message above says where)."
+# build_replay NAME [FEATURES...]: the example's replay tool, copied to $WORK/NAME (both builds of
+# the tree write the same target path).
+build_replay() {
+  local name="$1"
+  shift
+  (cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt "$@")
+  cp "${CARGO_TARGET_DIR:-$ROOT/target}/tools/examples/replay" "$WORK/$name"
+}
 "$ROOT/scripts/build-example.sh" lean-imt
-(cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt)
+build_replay replay
 node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" --wasm target/examples/lean_imt.wasm \
-  --replay target/tools/examples/replay --apps "$OUT/apps.json" > "$WORK/lean-imt-stylus.json"
+  --replay "$WORK/replay" --apps "$OUT/apps.json" > "$WORK/lean-imt-stylus.json"
 # The like-for-like build: zk-kit's storage writes (every side node, a stored depth), so its ratio to
 # stock is the in-process hashing and the tree's logic alone.
 "$ROOT/scripts/build-example.sh" lean-imt --features zk-kit-storage
-(cd contracts/examples && cargo build --profile tools --locked -q --example replay -p lean-imt --features zk-kit-storage)
+build_replay replay-zk-kit-storage --features zk-kit-storage
 node scripts/gas-report/lean-imt-stylus.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" --wasm target/examples/lean_imt_zk_kit_storage.wasm \
-  --replay target/tools/examples/replay --apps "$OUT/apps.json" --zk-kit-storage > "$WORK/lean-imt-stylus-zk-kit-storage.json"
+  --replay "$WORK/replay-zk-kit-storage" --apps "$OUT/apps.json" --zk-kit-storage > "$WORK/lean-imt-stylus-zk-kit-storage.json"
 STEP_HINT=""
 
 step "Render gas-report/ (report.md, gas.json, a chart per section)"

@@ -15,7 +15,7 @@
 // (`stylus-meter calls`: cached init, memory, execution, and init for the first call to an uncached
 // program in the block), without the contract's own CALL costs, which both layouts pay alike.
 // Activation is the whole burn of `ArbWasm.activateProgram` as `stylus-meter check` gives it
-// (`activation_charge.total`: ArbWasm's fixed 1,659,168 + the chain's ActivationGas, taken as 0,
+// (`activation_charge.total`: ArbWasm's fixed charge + the chain's ActivationGas, taken as 0,
 // Nitro's initial value + the fragment reads + the compile charge), with its compile part beside it.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -130,10 +130,12 @@ function family(f, registry) {
 
 function main() {
   const registry = loadRegistry();
+  // The parts every program's activation shares, as the meter gives them.
+  const { fixed, activation_gas: activationGas } = meterJson("check", wasmOf(registry.stylus[0].wasm), []).activation_charge;
   const out = [
     `Measured with \`node scripts/program-layout.mjs\` (stylus-meter, \`model\`, ArbOS ${arbos}) on the files of \`scripts/build-wasm.sh --all\`.`,
     "Activation burns: all the gas `ArbWasm.activateProgram` burns for the program (`stylus-meter check`): its fixed " +
-      "1,659,168, the chain's `ActivationGas` (taken as 0, the value Nitro's upgrades leave; a chain owner may set it), " +
+      `${fmt(fixed)}, the chain's \`ActivationGas\` (taken as ${fmt(activationGas)}, the value Nitro's upgrades leave; a chain owner may set it), ` +
       "the reads of any fragments and the compile charge, shown beside it; not the data fee, paid in wei.",
     "",
   ];

@@ -94,7 +94,7 @@ export function framePricer({ meter, wasm, cached = true, arbos = null }) {
   const price = (frames, where) => {
     if (frames.length === 0) return { frames: [], arbos: null };
     frames.forEach((frame, i) => {
-      if (!/^0x([0-9a-fA-F]{2})*$/.test(frame.output ?? "")) {
+      if (!/^0x([0-9a-fA-F]{64})+$/.test(frame.output ?? "")) {
         throw new Error(`compose: ${where}, frame ${i}: no recorded output of the EVM hasher (rerun scripts/apps-gas.sh or scripts/evm-gas.sh)`);
       }
     });

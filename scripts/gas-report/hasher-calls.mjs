@@ -57,12 +57,17 @@ for (const frame of frames) {
   if (traced !== executionGas) {
     throw new Error(`hasher-calls: the trace says the hasher used ${traced} gas, the direct transaction ${executionGas}`);
   }
+  // The hasher returns what the Stylus program must return for the same calldata (nodesFromPath:
+  // an array, so more than one word); a frame without it could not be checked.
+  if (!/^0x([0-9a-fA-F]{64})+$/.test(frame.output ?? "")) {
+    throw new Error(`hasher-calls: a call into the hasher returned ${frame.output} (not whole words) to ${frame.input.slice(0, 10)}…`);
+  }
   calls.push({
     type: frame.type,
     calldata: frame.input,
     calldata_gas: calldataGas(frame.input),
     execution_gas: executionGas,
-    output: (frame.output ?? "0x").toLowerCase(),
+    output: frame.output.toLowerCase(),
   });
 }
 fs.writeSync(1, JSON.stringify({ calls, refund }) + "\n");

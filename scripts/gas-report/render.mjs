@@ -66,10 +66,12 @@ function loadRows(files) {
   return { rows, unmeasured, about };
 }
 
-/// The baselines a row is compared with: our plain Solidity and the best Yul for the same function.
+/// The baselines a row is compared with: our plain Solidity and the best Yul for the same function,
+/// among this report's measurements (a published figure is measured its source's way, often as a
+/// call frame, so it is no baseline for transactions).
 function baselines(rows) {
   const byFunction = new Map();
-  for (const row of rows) {
+  for (const row of rows.filter((r) => r.source !== "published")) {
     const entry = byFunction.get(functionKey(row)) ?? { solidity: null, yul: null, stock: null };
     if (category(row) === "solidity" && (entry.solidity === null || row.gas < entry.solidity)) entry.solidity = row.gas;
     if (row.stock === true) entry.stock = row.gas;

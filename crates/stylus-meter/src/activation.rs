@@ -141,11 +141,6 @@ impl Analysis {
         &self.facts.layout
     }
 
-    /// keccak256 of its code as one contract (`0xEFF00000 ‖ brotli(wasm)`); `None` for a root.
-    pub fn code_hash(&self) -> Option<[u8; 32]> {
-        self.facts.code_hash
-    }
-
     /// What activating it burns, given the chain's `ActivationGas` parameter.
     pub fn activation_charge(&self, activation_gas: u64) -> ActivationCharge {
         activation_charge(&self.facts, self.arbos, activation_gas)

@@ -79,14 +79,13 @@ fn holds(depth: usize, size: u64) -> bool {
         .is_none_or(|capacity| capacity >= size)
 }
 
-/// zk-kit's depth after an insert makes the tree `size` leaves: one level more than `depth` when
-/// that no longer holds them.
-fn grown_depth(depth: usize, size: u64) -> usize {
-    if holds(depth, size) {
-        depth
-    } else {
-        depth + 1
+/// zk-kit's depth once the tree holds `size` leaves: `depth` grown a level at a time until 2^depth
+/// holds them (one insert grows it by one level at most).
+fn grown_depth(mut depth: usize, size: u64) -> usize {
+    while !holds(depth, size) {
+        depth += 1;
     }
+    depth
 }
 
 /// The root: `sideNodes[depth]` (0 for an empty tree).
@@ -179,10 +178,7 @@ pub fn insert_many<S: TreeStorage>(tree: &mut S, leaves: &[U256]) -> Result<U256
         return Err(empty_insert_many_panic(size));
     }
     let new_size = size + leaves.len() as u64;
-    let mut depth = tree.depth(size);
-    while !holds(depth, new_size) {
-        depth += 1;
-    }
+    let depth = grown_depth(tree.depth(size), new_size);
     tree.set_depth(depth);
     // Level `level` holds `level_size` nodes, of which those from `start` on are new (`current`).
     let (mut start, mut level_size) = (size, new_size);
