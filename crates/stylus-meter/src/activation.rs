@@ -86,8 +86,8 @@ pub enum CodeLayout {
     },
 }
 
-/// Gas an activation burns, part by part (not modelled: the `ArbWasm` precompile's own storage
-/// reads and writes, the transaction's calldata, and the data fee, paid in wei).
+/// Gas an activation burns, part by part: a transaction's gas − 21,000 − its calldata gas for a
+/// first activation (the data fee is paid in wei, not gas).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ActivationCharge {
     /// `ArbWasm.activateProgram`'s fixed charge, burnt first at every version
@@ -100,8 +100,21 @@ pub struct ActivationCharge {
     pub fragment_reads: u64,
     /// `Module::activate`'s charge for parsing and compiling the module.
     pub compile: u64,
+    /// The precompile's own storage reads and writes, its event and its argument and result
+    /// copies ([`pricing::activation_bookkeeping_gas`]).
+    pub bookkeeping: u64,
     /// The sum: what activating the module burns.
     pub total: u64,
+}
+
+/// Opcodes of every function body: as in the file, and after Nitro's instrumentation, which
+/// activation's compile charge counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Opcodes {
+    /// As in the file, each body's final `end` included.
+    pub raw: u64,
+    /// After `WasmBinary::instrument` (crates/prover/src/binary.rs).
+    pub instrumented: u64,
 }
 
 /// What activation at an ArbOS version finds for a module, without compiling it for the meter
@@ -144,6 +157,11 @@ impl Analysis {
     /// What activating it burns, given the chain's `ActivationGas` parameter.
     pub fn activation_charge(&self, activation_gas: u64) -> ActivationCharge {
         activation_charge(&self.facts, self.arbos, activation_gas)
+    }
+
+    /// Its opcodes, as read and as instrumented.
+    pub fn opcodes(&self) -> Opcodes {
+        self.facts.work.opcodes
     }
 
     /// Names of the `vm_hooks` functions it imports.
@@ -223,6 +241,7 @@ pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadErro
     parse_user_limits(&module)?;
     check_export_names(&module)?;
     let memory_grow_hook = heap_bound(&module)?;
+    let opcodes = instrumented_opcodes(&module.bodies, memory_grow_hook.is_some())?;
     check_entrypoint(&module)?;
     let activation = predict_costs(&module, wasm.len() as u64);
     let compressed = brotli_compress(wasm);
@@ -244,7 +263,10 @@ pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadErro
         data_bytes: module.data_bytes,
         element_bytes: module.element_bytes,
         pages: module.memories.first().map_or(0, |m| m.initial),
-        opcodes: module.opcodes,
+        opcodes: Opcodes {
+            raw: module.bodies.iter().map(|b| b.raw).sum(),
+            instrumented: opcodes,
+        },
     };
     Ok(ModuleFacts {
         activation,
@@ -408,8 +430,8 @@ struct ModuleRead {
     datas: usize,
     elements: usize,
     elem_entries: u64,
-    /// Opcodes of all bodies, each `end` included (`Module::activate`).
-    opcodes: u64,
+    /// Each body's opcodes, as read and as Nitro's instrumentation grows them.
+    bodies: Vec<BodyOps>,
     block_ink: Vec<Vec<u64>>,
 }
 
@@ -429,7 +451,7 @@ fn read_module(wasm: &[u8]) -> Result<ModuleRead, LoadError> {
         datas: 0,
         elements: 0,
         elem_entries: 0,
-        opcodes: 0,
+        bodies: Vec::new(),
         block_ink: Vec::new(),
     };
     for payload in Parser::new(0).parse_all(wasm) {
@@ -525,7 +547,7 @@ fn read_module(wasm: &[u8]) -> Result<ModuleRead, LoadError> {
             Payload::DataCountSection { .. } => return Err(LoadError::DataCountSection),
             Payload::CodeSectionEntry(body) => {
                 let (blocks, ops) = block_costs(&body, &m.types, m.block_ink.len())?;
-                m.opcodes += ops;
+                m.bodies.push(ops);
                 m.block_ink.push(blocks);
             }
             other => {
@@ -669,7 +691,7 @@ pub(crate) struct ActivationWork {
     data_bytes: u64,
     element_bytes: u64,
     pages: u64,
-    opcodes: u64,
+    pub opcodes: Opcodes,
 }
 
 /// The gas `Module::activate` burns for compiling (crates/prover/src/programs/mod.rs): each
@@ -686,14 +708,15 @@ fn compile_gas(work: &ActivationWork, arbos: Arbos) -> u64 {
     gas += us_to_gas(work.data_bytes.saturating_mul(17_376) / 100_000);
     gas += us_to_gas(work.element_bytes.saturating_mul(17_376) / 100_000);
     gas += us_to_gas(work.pages.saturating_mul(2_217));
-    gas += us_to_gas(work.opcodes.saturating_mul(535) / 1_000);
+    gas += us_to_gas(work.opcodes.instrumented.saturating_mul(535) / 1_000);
     gas
 }
 
 /// What an activation at `arbos` burns, given the chain's `ActivationGas` parameter: ArbWasm's
 /// fixed charge ([`pricing::ACTIVATION_FIXED_GAS`], precompiles/ArbWasm.go), `ActivationGas`
 /// (from `ArbosVersion_59`, `Programs.ActivationGas`, arbos/programs/programs.go), the reads of
-/// each fragment (cold: `fragmentReadGasCost`, same file) and the compile charge ([`compile_gas`]).
+/// each fragment (cold: `fragmentReadGasCost`, same file), the compile charge ([`compile_gas`])
+/// and the precompile's bookkeeping.
 pub(crate) fn activation_charge(
     facts: &ModuleFacts,
     arbos: Arbos,
@@ -713,15 +736,18 @@ pub(crate) fn activation_charge(
             .sum(),
     };
     let compile = compile_gas(&facts.work, arbos);
+    let bookkeeping = pricing::activation_bookkeeping_gas(arbos.charges_activation_gas());
     ActivationCharge {
         fixed,
         activation_gas: constant,
         fragment_reads,
         compile,
+        bookkeeping,
         total: fixed
             .saturating_add(constant)
             .saturating_add(fragment_reads)
-            .saturating_add(compile),
+            .saturating_add(compile)
+            .saturating_add(bookkeeping),
     }
 }
 
@@ -755,13 +781,85 @@ fn check_import(import: &wasmparser::Import, types: &[FuncType]) -> Result<HostF
     Ok(host)
 }
 
+/// Opcodes Nitro's instrumentation adds (`WasmBinary::instrument`, crates/prover/src/binary.rs,
+/// and the middlewares it applies in order, crates/prover/src/programs/): the ink check before
+/// each basic block (meter.rs), the charge before each `memory.fill` and `memory.copy`
+/// (dynamic.rs), the stack-depth check on entry, a `return` appended before the final `end` and
+/// the depth credited back before every `return` (depth.rs), and the page payment before each
+/// `memory.grow` when memory may grow (heap.rs).
+const METER_OPS_PER_BLOCK: u64 = 12;
+const DYNAMIC_OPS_PER_BULK_MEMORY_OP: u64 = 17;
+const DEPTH_OPS_ON_ENTRY: u64 = 12;
+const DEPTH_OPS_PER_RETURN: u64 = 4;
+const HEAP_OPS_PER_GROW: u64 = 4;
+/// `parse_user`'s limit on one body's opcodes, counted after instrumentation (binary.rs).
+const MAX_BODY_OPCODES: u64 = 65_536;
+
+/// One function body's opcodes, as read, and what instrumentation keys on.
+#[derive(Clone, Copy, Debug, Default)]
+struct BodyOps {
+    /// Opcodes as read, the final `end` included.
+    raw: u64,
+    /// Opcodes that end a basic block ([`pricing::ends_basic_block`]).
+    blocks: u64,
+    returns: u64,
+    bulk_memory: u64,
+    memory_grows: u64,
+}
+
+impl BodyOps {
+    fn count(&mut self, op: &Operator) {
+        self.raw += 1;
+        self.blocks += u64::from(pricing::ends_basic_block(op));
+        match op {
+            Operator::Return => self.returns += 1,
+            Operator::MemoryFill { .. } | Operator::MemoryCopy { .. } => self.bulk_memory += 1,
+            Operator::MemoryGrow { .. } => self.memory_grows += 1,
+            _ => {}
+        }
+    }
+
+    /// The body's length after `WasmBinary::instrument`.
+    fn instrumented(&self, memory_grow_hook: bool) -> u64 {
+        let appended_return = 1;
+        self.raw
+            + METER_OPS_PER_BLOCK * self.blocks
+            + DYNAMIC_OPS_PER_BULK_MEMORY_OP * self.bulk_memory
+            + DEPTH_OPS_ON_ENTRY
+            + appended_return
+            + DEPTH_OPS_PER_RETURN * (self.returns + appended_return)
+            + if memory_grow_hook {
+                HEAP_OPS_PER_GROW * self.memory_grows
+            } else {
+                0
+            }
+    }
+}
+
+/// Opcodes of every body after instrumentation, the count `Module::activate` prices; each body
+/// within `parse_user`'s limit (binary.rs), which it checks after instrumenting.
+fn instrumented_opcodes(bodies: &[BodyOps], memory_grow_hook: bool) -> Result<u64, LoadError> {
+    let mut total = 0u64;
+    for body in bodies {
+        let ops = body.instrumented(memory_grow_hook);
+        limit(
+            "opcodes in one function body (after instrumentation)",
+            ops,
+            MAX_BODY_OPCODES,
+        )?;
+        total += ops;
+    }
+    Ok(total)
+}
+
 /// Ink of each basic block of one function body, in order: the block's opcode prices plus
-/// the header (meter.rs). Also enforces the per-function limits and the float ban.
+/// the header (meter.rs), and the body's opcodes as [`BodyOps`]. Also enforces the locals limit
+/// and the float ban.
 fn block_costs(
     body: &wasmparser::FunctionBody,
     types: &[FuncType],
     index: usize,
-) -> Result<(Vec<u64>, u64), LoadError> {
+) -> Result<(Vec<u64>, BodyOps), LoadError> {
     let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
     let mut locals = 0u64;
     for local in body.get_locals_reader().map_err(malformed)? {
@@ -780,11 +878,11 @@ fn block_costs(
     };
     let mut blocks = Vec::new();
     let mut cost = 0u64;
-    let mut ops = 0u64;
+    let mut ops = BodyOps::default();
     let mut reader = body.get_operators_reader().map_err(malformed)?;
     while !reader.eof() {
         let op = reader.read().map_err(malformed)?;
-        ops += 1;
+        ops.count(&op);
         let price = pricing::opcode_ink(&op, call_indirect_params)
             .ok_or_else(|| unsupported_op(&op, index))?;
         cost = cost.saturating_add(price);
@@ -793,7 +891,6 @@ fn block_costs(
             cost = 0;
         }
     }
-    limit("opcodes in one function body", ops, 65_536)?;
     Ok((blocks, ops))
 }
 

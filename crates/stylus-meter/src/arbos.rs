@@ -122,6 +122,97 @@ pub const FRAGMENT_PREFIX_BYTES: usize = 3;
 /// (`NewStylusRoot`, same file); 20 bytes per fragment address follow.
 pub const ROOT_HEADER_BYTES: usize = 8;
 
+/// The first Nitro release that runs each ArbOS version the meter models: a node older than this
+/// refuses every block once the chain upgrades ("the chain is upgrading to unsupported ArbOS
+/// version", nitro `arbos/arbosState/arbosstate.go`). 50, 51, 61: Arbitrum's "ArbOS releases"
+/// pages (docs.arbitrum.io/run-arbitrum-node/arbos-releases); 59 and 60: the first tag whose
+/// `UpgradeArbosVersion` knows them (nitro v3.10.0; v3.9.8 stops at 51).
+pub const MINIMUM_NITRO: [(u64, &str); 5] = [
+    (ARBOS_VERSION_50, "3.9.0"),
+    (ARBOS_VERSION_51, "3.9.3"),
+    (ARBOS_VERSION_59, "3.10.0"),
+    (ARBOS_VERSION_60, "3.10.0"),
+    (ARBOS_VERSION_61, "3.11.3"),
+];
+
+/// Every version threshold, size limit and Nitro minimum the meter applies: what
+/// `stylus-meter rules --json` prints, so scripts need not type them again.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Rules {
+    /// The oldest and newest versions the meter models, and its default.
+    pub oldest: u64,
+    /// The newest version whose rules are listed.
+    pub newest: u64,
+    /// What Arbitrum One runs, the meter's default.
+    pub arbitrum_one: u64,
+    /// From which ArbOS version each rule applies.
+    pub thresholds: Thresholds,
+    /// Size limits, as Nitro writes them at each upgrade.
+    pub limits: Limits,
+    /// `{"50": "3.9.0", ...}`: the first Nitro release that runs each version ([`MINIMUM_NITRO`]).
+    pub minimum_nitro: std::collections::BTreeMap<u64, &'static str>,
+}
+
+/// The ArbOS version each rule starts at.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Thresholds {
+    /// [`ARBOS_VERSION_STYLUS_ACTIVATION_GAS`].
+    pub activation_gas: u64,
+    /// [`ARBOS_VERSION_STYLUS_V3`]: Stylus version 3, no multi-value.
+    pub stylus_v3_no_multi_value: u64,
+    /// [`ARBOS_VERSION_60`]: the block's recent programs count as cached.
+    pub recent_programs: u64,
+    /// [`ARBOS_VERSION_STYLUS_CONTRACT_LIMIT`]: roots and fragments, the doubled wasm size.
+    pub contract_limit: u64,
+}
+
+/// Size limits in bytes (fragment counts in contracts).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Limits {
+    /// [`MAX_CODE_SIZE`]: every contract, root and fragment included.
+    pub max_code_size: usize,
+    /// [`INITIAL_MAX_WASM_SIZE`]: the decompressed module before the contract limit.
+    pub max_wasm_size: usize,
+    /// [`ARBOS_60_MAX_WASM_SIZE`]: from the contract limit.
+    pub max_wasm_size_from_contract_limit: usize,
+    /// [`INITIAL_MAX_FRAGMENT_COUNT`]: fragments a root may list, as the upgrade sets it.
+    pub max_fragment_count: usize,
+    /// [`INITIAL_RECENT_CACHE_SIZE`].
+    pub recent_cache_size: usize,
+    /// [`CLASSIC_PREFIX_BYTES`].
+    pub classic_prefix_bytes: usize,
+    /// [`FRAGMENT_PREFIX_BYTES`].
+    pub fragment_prefix_bytes: usize,
+    /// [`ROOT_HEADER_BYTES`].
+    pub root_header_bytes: usize,
+}
+
+/// The rules in one value.
+pub fn rules() -> Rules {
+    Rules {
+        oldest: ARBOS_VERSION_50,
+        newest: NEWEST_KNOWN,
+        arbitrum_one: ARBITRUM_ONE,
+        thresholds: Thresholds {
+            activation_gas: ARBOS_VERSION_STYLUS_ACTIVATION_GAS,
+            stylus_v3_no_multi_value: ARBOS_VERSION_STYLUS_V3,
+            recent_programs: ARBOS_VERSION_60,
+            contract_limit: ARBOS_VERSION_STYLUS_CONTRACT_LIMIT,
+        },
+        limits: Limits {
+            max_code_size: MAX_CODE_SIZE,
+            max_wasm_size: INITIAL_MAX_WASM_SIZE,
+            max_wasm_size_from_contract_limit: ARBOS_60_MAX_WASM_SIZE,
+            max_fragment_count: INITIAL_MAX_FRAGMENT_COUNT,
+            recent_cache_size: INITIAL_RECENT_CACHE_SIZE,
+            classic_prefix_bytes: CLASSIC_PREFIX_BYTES,
+            fragment_prefix_bytes: FRAGMENT_PREFIX_BYTES,
+            root_header_bytes: ROOT_HEADER_BYTES,
+        },
+        minimum_nitro: MINIMUM_NITRO.into_iter().collect(),
+    }
+}
+
 /// An ArbOS version the meter models, and the Stylus rules it implies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(transparent)]
@@ -266,5 +357,27 @@ mod tests {
             (128 * 1024, 256 * 1024)
         );
         assert!(at(50).floors_return_data() && at(50).charges_wasm_length());
+    }
+
+    #[test]
+    fn every_modelled_version_has_a_minimum_nitro() {
+        let rules = rules();
+        for v in [
+            ARBOS_VERSION_50,
+            ARBOS_VERSION_51,
+            ARBOS_VERSION_59,
+            ARBOS_VERSION_60,
+            NEWEST_KNOWN,
+        ] {
+            assert!(rules.minimum_nitro.contains_key(&v), "ArbOS {v}");
+        }
+        let versions: Vec<&str> = MINIMUM_NITRO.iter().map(|(_, nitro)| *nitro).collect();
+        let mut sorted = versions.clone();
+        sorted.sort_by_key(|v| {
+            v.split('.')
+                .map(|n| n.parse::<u32>().unwrap())
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(versions, sorted, "a newer ArbOS never needs an older Nitro");
     }
 }

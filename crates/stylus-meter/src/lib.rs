@@ -70,7 +70,9 @@ mod program;
 pub mod repeated;
 pub mod txs;
 
-pub use activation::{brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Sizes};
+pub use activation::{
+    brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Opcodes, Sizes,
+};
 pub use arbos::Arbos;
 pub use error::{ArbosError, ExecError, LoadError};
 pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program, DEFAULT_INK_LIMIT};

@@ -120,6 +120,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print every ArbOS version threshold, size limit and minimum Nitro release the meter applies
+    /// (the scripts read these instead of typing them again).
+    Rules {
+        /// One JSON line instead of a readable list.
+        #[arg(long, conflicts_with = "get")]
+        json: bool,
+        /// Print one value, named by its path: e.g. `arbitrum_one`, `thresholds.contract_limit`,
+        /// `minimum_nitro.61`. Exits 2 naming the path when there is none.
+        #[arg(long)]
+        get: Option<String>,
+    },
     /// Print what deploys the file, byte for byte: its code (0xEFF00000 ‖ brotli(wasm)), the init
     /// code that returns it, their keccak256 hashes and, with --factory, its CREATE2 address.
     Deployment {
@@ -219,6 +230,28 @@ fn bad_input(e: impl std::fmt::Display) -> Failure {
 
 fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
     match command {
+        Command::Rules { json, get } => {
+            let rules = serde_json::to_value(arbos::rules()).expect("serializable");
+            match get {
+                Some(path) => {
+                    let pointer = format!("/{}", path.replace('.', "/"));
+                    let value = rules
+                        .pointer(&pointer)
+                        .filter(|v| !v.is_object())
+                        .ok_or_else(|| bad_input(format!("rules --get: no value at {path}")))?;
+                    match value {
+                        serde_json::Value::String(text) => println!("{text}"),
+                        other => println!("{other}"),
+                    }
+                }
+                None if json => println!("{rules}"),
+                None => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&rules).expect("serializable")
+                ),
+            }
+            Ok(())
+        }
         Command::Call {
             wasm,
             sig,
@@ -559,6 +592,7 @@ fn check(
             "layout": program.layout(),
             "limits": limits,
             "activation_charge": charge,
+            "opcodes": program.opcodes(),
             "activation_gas_parameter": {
                 "value": activation_gas,
                 "given": given,
@@ -604,8 +638,18 @@ fn check(
         stylus_meter::pricing::memory_pages_gas(activation.footprint, 0, 0)
     );
     println!(
-        "  to activate  burns {} gas = ArbWasm's fixed {} + ActivationGas {} + fragment reads {} + compile {}",
-        charge.total, charge.fixed, charge.activation_gas, charge.fragment_reads, charge.compile
+        "  to activate  burns {} gas = ArbWasm's fixed {} + ActivationGas {} + fragment reads {} + compile {} + ArbWasm's bookkeeping {}",
+        charge.total,
+        charge.fixed,
+        charge.activation_gas,
+        charge.fragment_reads,
+        charge.compile,
+        charge.bookkeeping
+    );
+    let opcodes = program.opcodes();
+    println!(
+        "               compile counts {} opcodes: {} in the file, instrumented as Nitro does",
+        opcodes.instrumented, opcodes.raw
     );
     let since = arbos::ARBOS_VERSION_STYLUS_ACTIVATION_GAS;
     if !arbos.charges_activation_gas() {

@@ -225,6 +225,39 @@ const COLD_ACCOUNT_ACCESS_GAS: u64 = 2_600;
 const WARM_ACCESS_GAS: u64 = 100;
 const COPY_WORD_GAS: u64 = 3;
 
+/// ArbOS storage's read and nonzero-write charges (`StorageReadCost` = `SloadGasEIP2200`,
+/// `StorageWriteCost` = `SstoreSetGasEIP2200`, arbos/storage/storage.go): a write of a nonzero
+/// value costs the same whatever the slot held.
+const ARBOS_STORAGE_READ_GAS: u64 = 800;
+const ARBOS_STORAGE_WRITE_GAS: u64 = 20_000;
+
+/// `params.LogGas`, `LogTopicGas`, `LogDataGas` (go-ethereum `params/protocol_params.go`), as a
+/// precompile's event charges them (`gascost`, precompiles/precompile.go).
+const LOG_GAS: u64 = 375;
+const LOG_TOPIC_GAS: u64 = 375;
+const LOG_DATA_GAS: u64 = 8;
+
+/// What `ArbWasm.activateProgram` burns besides the fixed charge, `ActivationGas`, fragment reads
+/// and the compile: the precompile's own bookkeeping when a program is activated for the first
+/// time (Nitro v3.10.x: precompiles/precompile.go `Call`, precompiles/ArbWasm.go, arbos/programs/
+/// programs.go `ActivateProgram` and `setProgram`, data_pricer.go `UpdateModel`, params.go
+/// `Params`). `reads_activation_gas`: `Programs.ActivationGas` reads its slot from ArbOS 59.
+pub fn activation_bookkeeping_gas(reads_activation_gas: bool) -> u64 {
+    // Calldata after the selector (one address word) and the result (uint16, uint256).
+    let copies = COPY_WORD_GAS * (1 + 2);
+    // The ArbOS version (OpenArbosState), the program's slot (programExists), the data pricer's
+    // five fields (UpdateModel), the network fee account (payActivationDataFee), ActivationGas.
+    let reads = ARBOS_STORAGE_READ_GAS * (1 + 1 + 5 + 1 + u64::from(reads_activation_gas));
+    // Params: one read, assumed warm.
+    let params = WARM_ACCESS_GAS;
+    // The data pricer's demand and update time, the module hash, the program's slot: all nonzero.
+    let writes = ARBOS_STORAGE_WRITE_GAS * 4;
+    // ProgramActivated(bytes32 indexed codehash, bytes32 moduleHash, address program,
+    // uint256 dataFee, uint16 version): the event's topic, one indexed topic, four data words.
+    let event = LOG_GAS + LOG_TOPIC_GAS * 2 + LOG_DATA_GAS * 32 * 4;
+    copies + reads + params + writes + event
+}
+
 /// Gas activation burns to read one fragment of `code_bytes` (`fragmentReadGasCost`,
 /// arbos/programs/programs.go): a cold or warm account access plus 3 per 32-byte word of its code.
 pub fn fragment_read_gas(warm: bool, code_bytes: usize) -> u64 {

@@ -169,6 +169,11 @@ impl Program {
         activation::activation_charge(&self.facts, self.arbos, activation_gas)
     }
 
+    /// Its opcodes, as read and as Nitro instruments them (activation's compile charge counts these).
+    pub fn opcodes(&self) -> activation::Opcodes {
+        self.facts.work.opcodes
+    }
+
     /// keccak256 of its code deployed as one contract, `0xEFF00000 ‖ brotli(wasm)` (what
     /// `stylus-meter deployment` prints): the `codeHash` Nitro keys activation, caching and the
     /// block's recent programs by. `None` for a program over one contract: its root's code names

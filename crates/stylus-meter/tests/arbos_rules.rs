@@ -182,23 +182,35 @@ fn activation_burns_the_fixed_charge_plus_compile_gas_plus_activation_gas_from_a
     let wat = format!(r#"(module (memory (export "memory") 1 1) (func) {ENTRY})"#);
     let wasm = wat::parse_str(&wat).unwrap();
     let us_to_gas = |us: u64| us * 28; // × 2 × 7,000,000 / 500,000
-    let ops = 1 + 2; // (func) is `end`; the entry point `i32.const 0, end`
+                                       // `(func)` is `end`; the entry point `i32.const 0, end`: one basic block each. Instrumented:
+                                       // + 12 per block (ink check), + 12 on entry, + 1 appended `return`, + 4 before it (depth).
+    let ops = 1 + 2 + 2 * (12 + 12 + 1 + 4);
     let compile = us_to_gas(wasm.len() as u64 * 31_733 / 100_000)
         + us_to_gas(2 * 17_263 / 100_000)
         + us_to_gas(2_217)
         + us_to_gas(ops * 535 / 1_000);
     let program = Program::from_bytes_at(&wasm, at(58)).unwrap();
+    assert_eq!(program.opcodes().instrumented, ops);
     let before = program.activation_charge(1_000_000);
     assert_eq!(before.compile, compile);
     // `c.Burn(1659168)` up front, at every version (precompiles/ArbWasm.go ActivateProgram)
     assert_eq!(before.fixed, 1_659_168);
     assert_eq!(before.activation_gas, 0, "no ActivationGas before ArbOS 59");
-    assert_eq!(before.total, 1_659_168 + compile);
+    assert_eq!(
+        before.bookkeeping,
+        pricing::activation_bookkeeping_gas(false)
+    );
+    assert_eq!(before.total, 1_659_168 + compile + before.bookkeeping);
     let after = Program::from_bytes_at(&wasm, at(59))
         .unwrap()
         .activation_charge(1_000_000);
     assert_eq!(after.activation_gas, 1_000_000);
-    assert_eq!(after.total, 1_659_168 + 1_000_000 + compile);
+    // from 59 ArbWasm also reads the ActivationGas slot: one more storage read
+    assert_eq!(after.bookkeeping, before.bookkeeping + 800);
+    assert_eq!(
+        after.total,
+        1_659_168 + 1_000_000 + compile + after.bookkeeping
+    );
     // a chain whose owner paused activations (ActivationGas = 2^64 − 1) saturates, never wraps
     let paused = Program::from_bytes_at(&wasm, at(61))
         .unwrap()
@@ -456,4 +468,33 @@ fn single_calls_cost_the_same_from_arbos_50_to_61() {
         assert_eq!(*activation, reports[0].0);
         assert_eq!(report, &reports[0].1);
     }
+}
+
+// ---- the opcodes activation's compile charge counts: after Nitro's instrumentation
+// (binary.rs `WasmBinary::instrument`; programs/{meter,dynamic,depth,heap}.rs) ----
+
+#[test]
+fn compile_counts_every_opcode_nitro_instruments_in() {
+    let wat = r#"(module
+        (import "vm_hooks" "pay_for_memory_grow" (func $pay (param i32)))
+        (memory (export "memory") 1 2)
+        (func $work (param i32) (result i32)
+            (memory.fill (i32.const 0) (i32.const 0) (i32.const 8))
+            (memory.copy (i32.const 8) (i32.const 0) (i32.const 8))
+            (drop (memory.grow (i32.const 1)))
+            (if (local.get 0) (then (return (i32.const 1))))
+            (i32.const 0))
+        (func (export "user_entrypoint") (param i32) (result i32) (call $work (local.get 0))))"#;
+    let program = load(wat, at(61)).unwrap();
+    // $work: 3 consts + fill, 3 consts + copy; const, grow, drop; local.get, if, const, return,
+    // end (the if's); const, end. Blocks end at `if`, `return`, the if's `end` and the last `end`.
+    let work_raw = 4 + 4 + 3 + 5 + 2;
+    let work = work_raw + 12 * 4 // an ink check per basic block (meter.rs)
+        + 17 * 2 // a charge before memory.fill and memory.copy (dynamic.rs)
+        + 12 + 1 + 4 * 2 // the depth check, the appended return, a credit before each return (depth.rs)
+        + 4; // the page payment before memory.grow, memory being growable (heap.rs)
+             // the entry point: local.get, call, end; blocks end at `call` and `end`
+    let entry = 3 + 12 * 2 + 12 + 1 + 4;
+    assert_eq!(program.opcodes().raw, work_raw + 3);
+    assert_eq!(program.opcodes().instrumented, work + entry);
 }

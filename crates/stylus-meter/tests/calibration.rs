@@ -337,3 +337,207 @@ fn cargo_stylus_section_is_priced_like_any_module_bytes() {
     );
     assert_eq!(deployed.cached_init_cost, raw.cached_init_cost);
 }
+
+/// The ArbOS 60 node's figures (calibration/arbos60-node.json).
+#[derive(Deserialize)]
+struct Arbos60Node {
+    arbos: u64,
+    programs: Vec<CommittedProgram>,
+    activations: Vec<NodeActivation>,
+    calls: Vec<NodeCall60>,
+    frames: Vec<NodeFrames>,
+    paths: Vec<NodePath>,
+}
+
+#[derive(Deserialize)]
+struct CommittedProgram {
+    file: String,
+    sha256: String,
+    bytes: usize,
+}
+
+#[derive(Deserialize)]
+struct NodeActivation {
+    program: String,
+    gas_used: u64,
+    calldata_gas: u64,
+    burn: u64,
+    compile: u64,
+    opcodes: Opcodes,
+    init_cost: u16,
+    cached_init_cost: u16,
+    asm_estimate: u32,
+}
+
+#[derive(Deserialize)]
+struct Opcodes {
+    raw: u64,
+    instrumented: u64,
+}
+
+#[derive(Deserialize)]
+struct NodeCall60 {
+    program: String,
+    #[serde(flatten)]
+    calldata: Calldata,
+    cached_gas: u64,
+    uncached_gas: u64,
+}
+
+#[derive(Deserialize)]
+struct NodeFrames {
+    program: String,
+    cached: bool,
+    calls: Vec<Calldata>,
+    frame_gas: Vec<u64>,
+}
+
+#[derive(Deserialize)]
+struct NodePath {
+    program: String,
+    leaf: String,
+    siblings: Vec<String>,
+    path_bits: u64,
+    cached: bool,
+    total_frame_gas: u64,
+}
+
+fn arbos60_node() -> (Arbos60Node, BTreeMap<String, Vec<u8>>) {
+    let path = calibration().join("arbos60-node.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let node: Arbos60Node =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let programs = node
+        .programs
+        .iter()
+        .map(|p| {
+            let path = calibration().join("programs/arbos60").join(&p.file);
+            let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(wasm.len(), p.bytes, "{}: size", path.display());
+            assert_eq!(
+                sha256_hex(&wasm),
+                p.sha256,
+                "{}: not the file the node ran",
+                p.file
+            );
+            (p.file.clone(), wasm)
+        })
+        .collect();
+    (node, programs)
+}
+
+#[test]
+fn arbos60_node_activation_burns() {
+    let (node, programs) = arbos60_node();
+    let arbos = Arbos::new(node.arbos).unwrap();
+    for a in &node.activations {
+        let analysis = stylus_meter::Analysis::of(&programs[&a.program], arbos)
+            .unwrap_or_else(|e| panic!("{}: {e}", a.program));
+        assert_eq!(
+            a.burn,
+            a.gas_used - 21_000 - a.calldata_gas,
+            "{}",
+            a.program
+        );
+        let opcodes = analysis.opcodes();
+        assert_eq!(opcodes.raw, a.opcodes.raw, "{}: opcodes as read", a.program);
+        assert_eq!(
+            opcodes.instrumented, a.opcodes.instrumented,
+            "{}: opcodes after Nitro's instrumentation",
+            a.program
+        );
+        let charge = analysis.activation_charge(0);
+        assert_eq!(charge.compile, a.compile, "{}: compile charge", a.program);
+        assert_eq!(charge.total, a.burn, "{}: the node's burn", a.program);
+        let stored = analysis.activation();
+        assert_eq!(stored.init_cost, a.init_cost, "{}: init_cost", a.program);
+        assert_eq!(
+            stored.cached_init_cost, a.cached_init_cost,
+            "{}: cached_init_cost",
+            a.program
+        );
+        assert_eq!(
+            stored.asm_estimate, a.asm_estimate,
+            "{}: asm_estimate",
+            a.program
+        );
+    }
+    assert_eq!(
+        node.activations.len(),
+        node.programs.len(),
+        "every program's activation"
+    );
+}
+
+#[test]
+fn arbos60_node_direct_calls() {
+    let (node, programs) = arbos60_node();
+    for call in &node.calls {
+        let label = format!("{}: {}", call.program, call.calldata.label());
+        let report = load(&call.program, &programs[&call.program], node.arbos)
+            .call(&call.calldata.bytes())
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(
+            report.gas.cached_call, call.cached_gas,
+            "{label}: cached (node)"
+        );
+        assert_eq!(
+            report.gas.uncached_call, call.uncached_gas,
+            "{label}: uncached (node)"
+        );
+    }
+    eprintln!(
+        "calibration: {} calls, cached and uncached, equal the ArbOS {} node",
+        node.calls.len(),
+        node.arbos
+    );
+    assert_eq!(node.calls.len() * 2, 58, "the node's 58 direct-call rows");
+}
+
+#[test]
+fn arbos60_node_frames_in_one_block() {
+    let (node, programs) = arbos60_node();
+    let arbos = Arbos::new(node.arbos).unwrap();
+    for case in &node.frames {
+        let program = load(&case.program, &programs[&case.program], node.arbos);
+        let mut block = stylus_meter::repeated::Block::new(arbos);
+        let frames: Vec<u64> = case
+            .calls
+            .iter()
+            .map(|c| {
+                block
+                    .call(&program, &c.bytes(), case.cached)
+                    .unwrap()
+                    .gas
+                    .frame
+            })
+            .collect();
+        assert_eq!(frames, case.frame_gas, "{}: frames (node)", case.program);
+    }
+    for case in &node.paths {
+        let program = load(&case.program, &programs[&case.program], node.arbos);
+        let mut block = stylus_meter::repeated::Block::new(arbos);
+        let mut node_value = case.leaf.clone();
+        let mut total = 0;
+        for (level, sibling) in case.siblings.iter().enumerate() {
+            let right_child = (case.path_bits >> level) & 1 == 1;
+            let (left, right) = if right_child {
+                (sibling.clone(), node_value.clone())
+            } else {
+                (node_value.clone(), sibling.clone())
+            };
+            let calldata = encode_call("hash(uint256,uint256)", &[left, right]).unwrap();
+            let call = block.call(&program, &calldata, case.cached).unwrap();
+            total += call.gas.frame;
+            node_value = alloy_primitives::U256::from_be_slice(&call.report.returndata).to_string();
+        }
+        assert_eq!(
+            total,
+            case.total_frame_gas,
+            "{}: depth-{} path, cached {} (node)",
+            case.program,
+            case.siblings.len(),
+            case.cached
+        );
+    }
+}

@@ -208,7 +208,16 @@ fn check_names_every_part_of_what_activation_burns() {
     assert_eq!(charge["fragment_reads"], 0);
     let compile = charge["compile"].as_u64().unwrap();
     assert!(compile > 0);
-    assert_eq!(charge["total"].as_u64().unwrap(), 1_659_168 + compile);
+    let bookkeeping = charge["bookkeeping"].as_u64().unwrap();
+    assert_eq!(
+        bookkeeping,
+        stylus_meter::pricing::activation_bookkeeping_gas(true)
+    );
+    assert_eq!(
+        charge["total"].as_u64().unwrap(),
+        1_659_168 + compile + bookkeeping
+    );
+    assert!(assumed["opcodes"]["instrumented"].as_u64() > assumed["opcodes"]["raw"].as_u64());
     let parameter = &assumed["activation_gas_parameter"];
     assert_eq!(
         (parameter["value"].as_u64(), parameter["given"].as_bool()),
@@ -221,7 +230,7 @@ fn check_names_every_part_of_what_activation_burns() {
     let given = json(&["--activation-gas", "2000000"]);
     assert_eq!(
         given["activation_charge"]["total"].as_u64().unwrap(),
-        1_659_168 + 2_000_000 + compile
+        1_659_168 + 2_000_000 + compile + bookkeeping
     );
     assert_eq!(given["activation_gas_parameter"]["given"], true);
     // before ArbOS 59 no ActivationGas is burnt, the fixed charge is
@@ -233,8 +242,8 @@ fn check_names_every_part_of_what_activation_burns() {
     let out = run(&["check", "--wasm", wasm]);
     let text = String::from_utf8(out.stdout).unwrap();
     let burns = format!(
-        "burns {} gas = ArbWasm's fixed 1659168 + ActivationGas 0 + fragment reads 0 + compile {compile}",
-        1_659_168 + compile
+        "burns {} gas = ArbWasm's fixed 1659168 + ActivationGas 0 + fragment reads 0 + compile {compile} + ArbWasm's bookkeeping {bookkeeping}",
+        1_659_168 + compile + bookkeeping
     );
     assert!(text.contains(&burns), "{text}");
     assert!(text.contains("ASSUMED 0"), "{text}");
