@@ -18,6 +18,9 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$ROOT/scripts/lib/nitro.sh"
+source "$ROOT/scripts/lib/meter.sh"
+# anvil's default chain id: a throwaway chain like the Nitro --dev one.
+ANVIL_CHAIN_ID=31337
 cd "$ROOT"
 
 REGISTRY="contracts/deployables.json"
@@ -43,7 +46,8 @@ already deployed, activated and cached, checks every hasher, and writes DIR/<cha
   --no-cache          leave the Stylus programs uncached (to measure uncached calls; cache later
                       with ArbWasmCache.cacheProgram, or evict with evictCodehash)
   --wasm-dir DIR      where the Stylus programs are (default: target/stylus, from scripts/build-wasm.sh)
-  --out-dir DIR       where <chainId>.json goes (default: deployments)
+  --out-dir DIR       where <chainId>.json goes (default: deployments; for a dev chain, the Nitro
+                      --dev chain or anvil, deployments/dev, which git ignores)
   --install-factory   install the deterministic-deployment proxy where it is missing on a chain
                       that is not a dev chain (its one-time deployer is funded with 0.01 ETH);
                       on anvil and the Nitro dev chain this happens without asking
@@ -75,7 +79,7 @@ SKIP_EXAMPLES=0
 CACHE=1
 INSTALL_FACTORY=0
 WASM_DIR="target/stylus"
-OUT_DIR="deployments"
+OUT_DIR=""
 MAX_DATA_FEE="$DEFAULT_MAX_DATA_FEE"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -154,7 +158,7 @@ echo "chain id $CHAIN_ID: $([ "$IS_NITRO" = 1 ] && echo "Arbitrum Nitro, ArbOS $
   [ "$IS_DEV" = 1 ] && echo ' (dev chain)' || true)"
 if [ "$SKIP_STYLUS" = 0 ] && [ "$IS_NITRO" = 0 ]; then
   known=""
-  [ "$CHAIN_ID" = 31337 ] && known=" (31337 is anvil's chain id)"
+  [ "$CHAIN_ID" = "$ANVIL_CHAIN_ID" ] && known=" ($ANVIL_CHAIN_ID is anvil's chain id)"
   fail "chain $CHAIN_ID at $RPC$known is not Arbitrum Nitro ($NOT_NITRO_CAUSE); Stylus needs a Nitro" \
     "node: start one with scripts/devnode.sh, or pass --skip-stylus to deploy only the EVM contracts"
 fi
@@ -170,6 +174,11 @@ fi
 [[ "$KEY" =~ ^(0x)?[0-9a-fA-F]{64}$ ]] || fail "the private key is not 32 bytes of hex"
 DEPLOYER="$(cast wallet address --private-key "$KEY")"
 echo "deployer $DEPLOYER, balance $(cast balance --ether --rpc-url "$RPC" "$DEPLOYER") ETH"
+# A dev chain's record is thrown away with the chain: it goes where git ignores it (.gitignore).
+if [ -z "$OUT_DIR" ]; then
+  OUT_DIR="deployments"
+  if [ "$IS_DEV" = 1 ] || [ "$CHAIN_ID" = "$ANVIL_CHAIN_ID" ]; then OUT_DIR="deployments/dev"; fi
+fi
 OUT="$OUT_DIR/$CHAIN_ID.json"
 mkdir -p "$OUT_DIR"
 
@@ -276,7 +285,7 @@ if [ -z "$factory_hash" ]; then
   # Its keyless deployment: a pre-EIP-155 transaction (no chain id, so valid on every chain) signed
   # once for nonce 0 of a throwaway account; whoever funds that account can publish it.
   signer="$(registry factoryDeployer)" cost="$(registry factoryDeploymentCost)"
-  if [ "$IS_DEV" = 0 ] && [ "$CHAIN_ID" != 31337 ] && [ "$INSTALL_FACTORY" = 0 ]; then
+  if [ "$IS_DEV" = 0 ] && [ "$CHAIN_ID" != "$ANVIL_CHAIN_ID" ] && [ "$INSTALL_FACTORY" = 0 ]; then
     fail "chain $CHAIN_ID has no code at $FACTORY: pass --install-factory to publish its keyless" \
       "deployment (this funds $signer with $cost wei from the deployer)"
   fi
@@ -328,8 +337,8 @@ PAUSED_ACTIVATION_GAS=30000000
 
 # The meter says what an activation burns, part by part (activation_burn): ArbWasm's fixed charge
 # (Nitro precompiles/ArbWasm.go ActivateProgram; stylus-meter's pricing::ACTIVATION_FIXED_GAS),
-# ActivationGas, fragment reads and compile.
-METER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
+# ActivationGas, fragment reads, compile and ArbWasm's own bookkeeping; and from which ArbOS
+# versions ActivationGas and fragments apply (stylus-meter rules, asked when a program needs them).
 
 # activation_charge: ACTIVATION_GAS = the chain's ActivationGas parameter, which every activation
 # also burns from ArbOS 59 (ArbWasm.activationGas(), Nitro arbos/programs/programs.go
@@ -338,7 +347,7 @@ ACTIVATION_GAS=""
 activation_charge() {
   [ -z "$ACTIVATION_GAS" ] || return 0
   ACTIVATION_GAS=0
-  if [ "$ARBOS_VERSION" -ge "$ARBOS_VERSION_STYLUS_ACTIVATION_GAS" ]; then
+  if [ "$ARBOS_VERSION" -ge "$(meter_rule thresholds.activation_gas)" ]; then
     ACTIVATION_GAS="$(cast call --rpc-url "$RPC" "$ARB_WASM" "activationGas()(uint64)" 2>&1 | sed 's/ .*//')" ||
       fail "ArbWasm.activationGas() failed on ArbOS $ARBOS_VERSION: $ACTIVATION_GAS"
     [[ "$ACTIVATION_GAS" =~ ^[0-9]+$ ]] || fail "ArbWasm.activationGas() answered \"$ACTIVATION_GAS\""
@@ -357,11 +366,12 @@ activation_burn() {
   if out="$("$METER_BIN" check --arbos "$ARBOS_VERSION" --activation-gas "$ACTIVATION_GAS" --wasm "$wasm" --json 2>&1)"; then
     parts="$(node -e '
       const a = JSON.parse(process.argv[1]).activation_charge;
-      console.log([a.total, a.fixed, a.activation_gas, a.fragment_reads, a.compile].join(" "));
+      console.log([a.total, a.fixed, a.activation_gas, a.fragment_reads, a.compile, a.bookkeeping].join(" "));
     ' "$out")" || { echo "$name: stylus-meter check answered no activation charge"; return 0; }
-    read -r total fixed activation_gas reads compile <<<"$parts"
+    read -r total fixed activation_gas reads compile bookkeeping <<<"$parts"
     echo "$name: activation burns $total gas by stylus-meter check (ArbWasm's fixed $fixed + ActivationGas" \
-      "$activation_gas + fragment reads $reads + compile $compile), besides the data fee"
+      "$activation_gas + fragment reads $reads + compile $compile + ArbWasm's bookkeeping $bookkeeping)," \
+      "besides the transaction's 21,000 and calldata and the data fee"
   else
     echo "$name: no activation estimate from stylus-meter check at ArbOS $ARBOS_VERSION ($(last_lines "$out" 1))"
   fi
@@ -370,10 +380,11 @@ activation_burn() {
 # fragments_allowed NAME COUNT: the chain accepts a root with COUNT fragments (ArbOS >= 60, and at
 # most ArbOwnerPublic.getMaxStylusContractFragments(); cargo-stylus checks the same before deploying).
 fragments_allowed() {
-  local name="$1" count="$2" max
-  [ "$ARBOS_VERSION" -ge "$ARBOS_VERSION_STYLUS_CONTRACT_LIMIT" ] ||
+  local name="$1" count="$2" max since
+  since="$(meter_rule thresholds.contract_limit)"
+  [ "$ARBOS_VERSION" -ge "$since" ] ||
     fail "$name: its code is over 24 KiB, so it deploys as $count fragments and a root, which Nitro accepts" \
-      "from ArbOS $ARBOS_VERSION_STYLUS_CONTRACT_LIMIT; chain $CHAIN_ID runs ArbOS $ARBOS_VERSION" \
+      "from ArbOS $since; chain $CHAIN_ID runs ArbOS $ARBOS_VERSION" \
       "$([ "$IS_DEV" = 1 ] && echo '(scripts/devnode.sh upgrades a dev chain)' || true)"
   max="$(cast call --rpc-url "$RPC" "$ARB_OWNER_PUBLIC" "getMaxStylusContractFragments()(uint8)" 2>&1)" ||
     fail "$name: ArbOwnerPublic.getMaxStylusContractFragments() failed: $(last_lines "$max" 1)"
@@ -543,5 +554,6 @@ if [ "$TXS" = 0 ]; then
   printf '\nNothing to do on chain %s: all %s contracts were already deployed%s; no transaction sent.\n' \
     "$CHAIN_ID" "${#DEPLOYED[@]}" "$([ "$SKIP_STYLUS" = 1 ] || { [ "$CACHE" = 1 ] && echo ', activated and cached' || echo ' and activated'; })"
 else
-  printf '\nDeployed to chain %s with %s transaction(s); addresses in %s\n' "$CHAIN_ID" "$TXS" "$OUT"
+  printf '\nDeployed to chain %s with %s transaction(s); addresses in %s%s\n' "$CHAIN_ID" "$TXS" "$OUT" \
+    "$(git check-ignore -q "$OUT" 2>/dev/null && echo ' (a dev chain'"'"'s record: git ignores it)' || true)"
 fi

@@ -32,12 +32,12 @@ step "Build the deployable Stylus contract"
 
 step "Build the offline meter"
 cargo build --profile tools --locked -p stylus-meter
-METER="$ROOT/target/tools/stylus-meter"
-
 source "$ROOT/scripts/lib/nitro.sh"
+source "$ROOT/scripts/lib/meter.sh"
+METER="$METER_BIN"
 # Every figure the meter gives is computed at this ArbOS version, the one Arbitrum One runs, passed
 # explicitly to every script that calls it; a node's figures are for the node's version (meta.mjs).
-STYLUS_ARBOS="$NITRO_ARBOS_VERSION"
+STYLUS_ARBOS="$(meter_rule arbitrum_one)"
 NITRO_URL="${NITRO_RPC:-$NITRO_DEFAULT_RPC}"
 # A node counts only if it is Nitro (ArbSys answers), not any RPC that happens to be on the port.
 if [ "$MODE" != model ] && nitro_chain_id "$NITRO_URL" 2>/dev/null; then
@@ -55,15 +55,16 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
     [ "$CHAIN_ID" = "$NITRO_DEV_CHAIN_ID" ] || die "gas-report: chain $CHAIN_ID is not the dev chain: set PRIVATE_KEY"
     KEY="$NITRO_DEV_PRIVATE_KEY"
   fi
-  DEPLOYMENTS="$ROOT/deployments/$CHAIN_ID.json"
-  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --no-cache
+  # The report's own record of what it deployed, kept with its work files (out of git status).
+  DEPLOYMENTS="$WORK/deployments/$CHAIN_ID.json"
+  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --no-cache --out-dir "$WORK/deployments"
   # Caching belongs to the code hash: code cached by an earlier deploy runs cached at the new
   # address too. On the dev chain (we are its owner) evict it; elsewhere such rows are left out.
   EVICT=()
   [ "$CHAIN_ID" != "$NITRO_DEV_CHAIN_ID" ] || EVICT=(--evict)
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached false "${EVICT[@]}" > "$WORK/stylus-uncached.json"
-  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm
+  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm --out-dir "$WORK/deployments"
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
   node -e 'const fs = require("fs"); const files = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f)));

@@ -13,21 +13,14 @@ NITRO_DEFAULT_RPC="http://127.0.0.1:8547"
 NITRO_DEV_CHAIN_ID=412346
 NITRO_DEV_ADDRESS="0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E"
 NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
-# The ArbOS version the dev chain is brought to: the one Arbitrum One runs. `--dev` does not start
-# there: it builds its genesis from the chain info of "arb-dev-test" (cmd/chaininfo/
-# arbitrum_chain_info.json, its InitialArbOSVersion: 51 in v3.9.x; 59 in the v3.11 images, as
-# users of them report), so scripts/devnode.sh schedules the upgrade (ArbOwner.scheduleArbOSUpgrade).
-NITRO_ARBOS_VERSION=61
+# `--dev` does not start at the ArbOS version Arbitrum One runs: it builds its genesis from the chain
+# info of "arb-dev-test" (cmd/chaininfo/arbitrum_chain_info.json, its InitialArbOSVersion: 51 in
+# v3.9.x; 59 in the v3.11 images, as users of them report), so scripts/devnode.sh schedules the
+# upgrade (ArbOwner.scheduleArbOSUpgrade). The versions themselves, their thresholds and the first
+# Nitro release that runs each, come from the meter (scripts/lib/meter.sh, `stylus-meter rules`).
 # ArbSys.arbOSVersion() answers 55 + the ArbOS version (Nitro precompiles/ArbSys.go: "Nitro starts
 # at version 56"; nitro-contracts documents the offset).
 ARB_SYS_ARBOS_VERSION_OFFSET=55
-# The first ArbOS versions of what deploy.sh relies on: root and fragment contracts (programs over
-# 24 KiB of code) from ArbosVersion_StylusContractLimit = 60 (go-ethereum core/state
-# statedb_arbitrum.go, Nitro arbos/programs/programs.go getWasmFromContractCode); the chain's
-# ActivationGas parameter, ArbWasm.activationGas(), burnt by every activation from ArbOS 59
-# (programs.go ActivationGas), on top of ArbWasm's fixed 1,659,168 (precompiles/ArbWasm.go).
-ARBOS_VERSION_STYLUS_CONTRACT_LIMIT=60
-ARBOS_VERSION_STYLUS_ACTIVATION_GAS=59
 
 # Precompiles (addresses and signatures from Nitro's precompiles/*.go and nitro-contracts
 # src/precompiles/*.sol), with the methods the scripts call:
@@ -73,6 +66,26 @@ rpc_result() {
     RPC_ERROR="$url answered $method with ${message:-no result: $(printf '%s' "$response" | head -c 200)}"
     return 1
   fi
+}
+
+# nitro_release URL: NITRO_RELEASE = the Nitro release the node says it runs, X.Y.Z, from
+# web3_clientVersion (go-ethereum's node name: "nitro/v3.10.1-04fc07b/linux-amd64/go1.24.3", Nitro
+# cmd/nitro/nitro.go sets its version); "" when the answer names no release (a build without a
+# version tag says its commit). NITRO_CLIENT = the whole answer.
+nitro_release() {
+  local response
+  NITRO_RELEASE="" NITRO_CLIENT=""
+  response="$(curl -sS --max-time "${RPC_TIMEOUT:-5}" -H 'Content-Type: application/json' \
+    --data '{"jsonrpc":"2.0","id":1,"method":"web3_clientVersion","params":[]}' "$1" 2>&1)" || return 0
+  NITRO_CLIENT="$(printf '%s' "$response" | sed -n 's/.*"result"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p')"
+  if [[ "$NITRO_CLIENT" =~ ^nitro/v?([0-9]+\.[0-9]+\.[0-9]+) ]]; then
+    NITRO_RELEASE="${BASH_REMATCH[1]}"
+  fi
+}
+
+# release_at_least X.Y.Z MIN: whether release X.Y.Z is MIN or later.
+release_at_least() {
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -t. -k1,1n -k2,2n -k3,3n | head -1)" = "$2" ]
 }
 
 # hex_to_dec 0x...: decimal value of a hex quantity or 32-byte word below 2^63.

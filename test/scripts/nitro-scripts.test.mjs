@@ -82,10 +82,10 @@ let berlin;
  * Starts test/scripts/fakes/stylus-front.mjs in front of `upstream` (a process of its own, so the
  * tests can wait for the scripts synchronously) and returns its URL; it is killed with the anvils.
  */
-async function startStylusFront(upstream, { refuseOffchainActivation = false } = {}) {
+async function startStylusFront(upstream, { refuseOffchainActivation = false, clientVersion } = {}) {
   berlin ??= await startAnvil(undefined, ["--hardfork", "berlin"]);
   const front = join(ROOT, "test", "scripts", "fakes", "stylus-front.mjs");
-  const flags = refuseOffchainActivation ? ["--refuse-offchain-activation"] : [];
+  const flags = [...(refuseOffchainActivation ? ["--refuse-offchain-activation"] : []), ...(clientVersion ? ["--client-version", clientVersion] : [])];
   const child = track(
     spawn(process.execPath, [front, upstream, berlin.url, FACTORY, METER, join(CAST_DIR, "cast"), work, ...flags], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -110,7 +110,7 @@ async function startStylusFront(upstream, { refuseOffchainActivation = false } =
  * ArbOS `arbos` (61, Arbitrum One's, unless said; a fresh v3.11 `--dev` chain runs 59). With
  * `legacy` (the gas report's tests): the older stand-ins at 0x70/0x72/0xff and no front.
  */
-async function startFakeNitro(chainId, { legacy = false, arbos = 61, refuseOffchainActivation = false } = {}) {
+async function startFakeNitro(chainId, { legacy = false, arbos = 61, refuseOffchainActivation = false, clientVersion } = {}) {
   // Arbitrum's blocks take any transaction up to its own limit (32,000,000 since ArbOS 50), above anvil's default.
   const node = await startAnvil(chainId, ["--disable-default-create2-deployer", "--gas-limit", "1125899906842624"]);
   const code = fakeArbOSCode();
@@ -125,7 +125,7 @@ async function startFakeNitro(chainId, { legacy = false, arbos = 61, refuseOffch
   cast("send", "--rpc-url", node.url, "--private-key", ANVIL_KEY, pad(0x64), "fakeSetArbOS(uint64)", String(arbos));
   await rpc(node.url, "anvil_setBalance", [DEV_ADDRESS, "0x56bc75e2d63100000"]); // 100 ETH
   if (legacy) return { ...node, anvil: node.url };
-  const front = await startStylusFront(node.url, { refuseOffchainActivation });
+  const front = await startStylusFront(node.url, { refuseOffchainActivation, clientVersion });
   return {
     ...node,
     anvil: node.url,
@@ -276,6 +276,49 @@ test("devnode: a dev chain below ArbOS 61 is upgraded (chain owner, ArbOwner.sch
   }
 });
 
+test("devnode: never schedules an ArbOS version the node's Nitro release cannot run; NITRO_ARBOS picks one it runs", async () => {
+  // A v3.10.x node runs ArbOS 60 but not 61 (stylus-meter rules: 61 needs 3.11.3): scheduling 61
+  // would stop the chain for good, so nothing is sent and the command that works is named.
+  const node = await startFakeNitro(DEV_CHAIN_ID, { arbos: 59, clientVersion: "nitro/v3.10.1-04fc07b/linux-amd64/go1.24.3" });
+  try {
+    const sent = await nonce(node.url, DEV_ADDRESS);
+    const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
+    assert.equal(r.status, 1, r.stdout);
+    const error = r.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
+    assert.equal(error.length, 1, r.stderr);
+    assert.match(error[0], /the node runs Nitro 3\.10\.1, which cannot run ArbOS 61 \(it needs Nitro 3\.11\.3 or later\)/);
+    assert.ok(error[0].includes(`NITRO_ARBOS=60 NITRO_RPC=${node.url} scripts/devnode.sh`), error[0]);
+    assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
+    assert.equal(arbSysVersion(node.url), 114n, "still ArbOS 59");
+    const sixty = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "60" } });
+    assert.equal(sixty.status, 0, sixty.stderr + sixty.stdout);
+    assert.match(sixty.stdout, /the node runs Nitro 3\.10\.1; ArbOS 60 needs 3\.10\.0 or later/);
+    assert.equal(arbSysVersion(node.url), 115n);
+  } finally {
+    node.stop();
+  }
+});
+
+test("devnode: a node that does not name its release is upgraded only when NITRO_ARBOS says to what", async () => {
+  const node = await startFakeNitro(DEV_CHAIN_ID, { arbos: 59, clientVersion: "nitro/04fc07b/linux-amd64/go1.24.3" });
+  try {
+    const sent = await nonce(node.url, DEV_ADDRESS);
+    const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /does not say which Nitro release it runs \(web3_clientVersion: "nitro\/04fc07b\/linux-amd64\/go1\.24\.3"\)/);
+    assert.ok(r.stderr.includes(`NITRO_ARBOS=61 NITRO_RPC=${node.url} scripts/devnode.sh`), r.stderr);
+    assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
+    const told = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "61" } });
+    assert.equal(told.status, 0, told.stderr + told.stdout);
+    assert.equal(arbSysVersion(node.url), 116n);
+    const unknown = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "62" } });
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /NITRO_ARBOS=62: the meter models ArbOS 50 to 61/);
+  } finally {
+    node.stop();
+  }
+});
+
 test("devnode: a Nitro chain that is not the dev chain is reported, never upgraded", async () => {
   const node = await startFakeNitro(421614, { arbos: 51 });
   try {
@@ -371,6 +414,24 @@ test("deploy: no private key on a chain other than the dev chain", async () => {
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /not 32 bytes of hex/);
   } finally {
+    anvil.stop();
+  }
+});
+
+test("deploy: a dev chain's record goes to deployments/dev/, which git ignores, and the output says where", async () => {
+  const anvil = await startAnvil();
+  const record = join(ROOT, "deployments", "dev", "31337.json");
+  rmSync(record, { force: true });
+  try {
+    const r = run(DEPLOY, ["--rpc", anvil.url, "--skip-stylus", "--private-key", ANVIL_KEY], { timeout: 600_000 });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.ok(existsSync(record), "deployments/dev/31337.json written");
+    assert.match(r.stdout, /addresses in deployments\/dev\/31337\.json \(a dev chain's record: git ignores it\)/);
+    const status = spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", record], { cwd: ROOT, encoding: "utf8" });
+    assert.equal(status.status, 0);
+    assert.equal(status.stdout, "", "git status does not show the record");
+  } finally {
+    rmSync(record, { force: true });
     anvil.stop();
   }
 });

@@ -16,9 +16,12 @@
 //   --refuse-offchain-activation, eth_call and eth_estimateGas of an activation fail, as on Nitro
 //   v3.11.5 and later by default ("Stylus activation is refused for eth_call and eth_estimateGas by
 //   default"; the message here is the fake's own).
+// - web3_clientVersion answers as a Nitro node names itself ("nitro/v3.11.3-beb2108/linux-amd64/go1.25",
+//   the release that runs ArbOS 61), or as --client-version says.
 // Everything else goes to anvil unchanged.
 //
 //   node stylus-front.mjs UPSTREAM_URL BERLIN_URL FACTORY METER CAST WORK_DIR [--refuse-offchain-activation]
+//     [--client-version TEXT]
 // prints "listening http://127.0.0.1:PORT" and serves until killed.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -29,6 +32,7 @@ import { brotliDecompressSync } from "node:zlib";
 const [upstream, berlin, factoryArg, meter, castBin, work, ...flags] = process.argv.slice(2);
 const factory = factoryArg.toLowerCase();
 const refuseOffchainActivation = flags.includes("--refuse-offchain-activation");
+const clientVersion = flags.includes("--client-version") ? flags[flags.indexOf("--client-version") + 1] : "nitro/v3.11.3-beb2108/linux-amd64/go1.25";
 const ARB_WASM = "0x0000000000000000000000000000000000000071";
 const STOP = "0x00";
 
@@ -165,6 +169,7 @@ async function handle(message) {
   const call = params[0] ?? {};
   const data = call.data ?? call.input;
   const activates = (to, input) => to?.toLowerCase() === ARB_WASM && input?.toLowerCase().startsWith(SELECTOR_ACTIVATE_PROGRAM);
+  if (method === "web3_clientVersion") return reply({ result: clientVersion });
   if ((method === "eth_call" || method === "eth_estimateGas") && activates(call.to, data)) {
     if (refuseOffchainActivation) return reply({ error: { code: -32000, message: "stylus activation is not allowed offchain (eth_call, eth_estimateGas)" } });
     const refusal = await activationRefusal("0x" + data.slice(34, 74));
