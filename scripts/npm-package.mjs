@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The npm package for Solidity users, `stylus-poseidon`: solidity/ (interfaces, the PoseidonHasher
 // library, the Yul and Solidity references, the examples, PoseidonAddresses.sol, the forge testing
-// helper), deployments/addresses.json and the deployed Stylus modules (target/stylus/*.wasm), with
-// scripts/npm-package/README.md (the address table filled in). Refuses stale addresses.
+// helper), deployments/addresses.json, the deployed Stylus modules (target/stylus/*.wasm) and the
+// offline meter prebuilt for Linux x86-64 (bin/linux-x64, behind the bin/stylus-meter launcher, which
+// says how to build it elsewhere), with scripts/npm-package/README.md (the address table filled in).
+// Refuses stale addresses, and a build machine that is not Linux x86-64.
 //
 //   node scripts/npm-package.mjs [--out DIR]   builds DIR/stylus-poseidon/ (default target/npm), runs
 //                                              `npm pack` there and prints the tarball's path
@@ -11,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ADDRESSES, SOLIDITY, computeEntries, problems } from "./addresses.mjs";
-import { ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "./lib/deployables.mjs";
+import { METER, ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "./lib/deployables.mjs";
 
 export const NAME = "stylus-poseidon";
 
@@ -64,6 +66,14 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
   for (const entry of stylusEntries(registry)) {
     fs.copyFileSync(path.join(WASM_DIR, `${entry.wasm}.wasm`), path.join(dir, "wasm", `${entry.wasm}.wasm`));
   }
+  // The meter, so a Solidity user's forge tests need no Rust: the one platform built here.
+  if (process.platform !== "linux" || process.arch !== "x64") throw new Error(`the package ships the meter for Linux x86-64; this is ${process.platform} ${process.arch}`);
+  if (!fs.existsSync(METER)) throw new Error(`${METER} is missing: build it (scripts/build-wasm.sh, or cargo build --profile tools -p stylus-meter)`);
+  fs.mkdirSync(path.join(dir, "bin", "linux-x64"), { recursive: true });
+  const meter = path.join(dir, "bin", "linux-x64", "stylus-meter");
+  execFileSync("strip", ["-o", meter, METER]);
+  fs.copyFileSync(path.join(ROOT, "scripts", "npm-package", "stylus-meter"), path.join(dir, "bin", "stylus-meter"));
+  fs.chmodSync(path.join(dir, "bin", "stylus-meter"), 0o755);
   const readme = fs.readFileSync(path.join(ROOT, "scripts", "npm-package", "README.md"), "utf8");
   const filled = readme.replace("{{ADDRESSES}}", addressTable(doc, registry)).replace("{{HASH_GAS}}", hashGas());
   fs.writeFileSync(path.join(dir, "README.md"), filled);
@@ -76,7 +86,8 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
     license: rootPackage.license,
     repository: { type: "git", url: "git+https://github.com/stylus-poseidon/stylus-poseidon.git" },
     keywords: ["poseidon", "poseidon2", "arbitrum", "stylus", "solidity", "zk", "bn254", "merkle-tree"],
-    files: ["solidity", "deployments", "wasm", "README.md"],
+    files: ["solidity", "deployments", "wasm", "bin", "README.md"],
+    bin: { "stylus-meter": "bin/stylus-meter" },
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
   const packed = JSON.parse(

@@ -72,6 +72,34 @@ contract StylusMeterProgram {
 
 /// @title Puts a metered Stylus program at an address, in a forge test
 library StylusMeterPrograms {
+    /// @notice `app`'s code does not push `program`'s address: a library link did not take (forge's
+    /// `--libraries`, and `libraries` in foundry.toml, silently ignore a path they do not know, and the
+    /// app then DELEGATECALLs the EVM library it was compiled against).
+    error NotLinked(address app, address program);
+
+    /// @notice Reverts `NotLinked(app, program)` unless `app`'s bytecode links `program`: a linked
+    /// library's address is a PUSH20 operand in the caller's code.
+    function assertLinked(address app, address program) internal view {
+        if (!links(app, program)) revert NotLinked(app, program);
+    }
+
+    /// @notice Whether `app`'s code has a PUSH20 of `program`'s address.
+    function links(address app, address program) internal view returns (bool found) {
+        bytes memory code = app.code;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let start := add(code, 0x20)
+            let end := add(start, mload(code))
+            // i: the PUSH20 opcode (0x73), followed by the 20 address bytes, within the code
+            for { let i := start } lt(add(i, 20), end) { i := add(i, 1) } {
+                if and(eq(byte(0, mload(i)), 0x73), eq(shr(96, mload(add(i, 1))), program)) {
+                    found := 1
+                    break
+                }
+            }
+        }
+    }
+
     /// @notice Makes `at` answer as the cached Stylus program `wasm`, run by `meter` (e.g.
     /// `"stylus-meter"` on PATH, or a path relative to the project root).
     function install(address at, string memory meter, string memory wasm) internal {

@@ -4,7 +4,9 @@
 // address (PoseidonAddresses, run by the meter through the package's testing helper) and the Yul
 // reference built from the package's sources: the same hash from both, equal to circomlibjs. It also
 // installs poseidon-solidity and links an app's unchanged `PoseidonT3.hash([a, b])` to our T3 program
-// with forge's --libraries (checked in its bytecode), and, without ffi, the stand-in asks for ffi.
+// with forge's --libraries (checked by StylusMeterPrograms.assertLinked, which refuses a wrong link),
+// and, without ffi, the stand-in asks for ffi. The meter is the package's own (bin/stylus-meter, prebuilt
+// for Linux x86-64): the project has no Rust; on another platform the launcher says how to build one.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -32,7 +34,7 @@ test("npm package: a new forge project installs the tarball and gets the same ha
   }
   const tarball = buildPackage(join(work, "pack"));
   const listed = sh("tar", ["tzf", tarball]).split("\n").filter(Boolean).sort();
-  for (const file of ["package.json", "README.md", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
+  for (const file of ["package.json", "README.md", "bin/stylus-meter", "bin/linux-x64/stylus-meter", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
     assert.ok(listed.includes(`package/${file}`), `the package lacks ${file}`);
   }
   assert.ok(!listed.some((f) => /\/target\/|\.t\.sol$|node_modules/.test(f)), `unexpected files: ${listed.join(", ")}`);
@@ -49,6 +51,21 @@ test("npm package: a new forge project installs the tarball and gets the same ha
   sh("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], project);
   const installed = JSON.parse(readFileSync(join(project, "node_modules", "stylus-poseidon", "package.json"), "utf8"));
   assert.equal(installed.name, "stylus-poseidon");
+  // The package's meter, run through its launcher (and npm's bin link), with no Rust in the project.
+  const PACKAGED_METER = "node_modules/stylus-poseidon/bin/stylus-meter";
+  assert.match(sh(join(project, PACKAGED_METER), ["--version"], project), /^stylus-meter \d+\.\d+\.\d+/);
+  assert.match(sh(join(project, "node_modules", ".bin", "stylus-meter"), ["--version"], project), /^stylus-meter /);
+  const frame = JSON.parse(
+    sh(join(project, PACKAGED_METER), ["call", "--wasm", "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm", "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"], project),
+  ).gas.frame_cached;
+  // Elsewhere the launcher says, in one line, that it ships Linux x86-64 only and how to build one.
+  const fakeUname = join(work, "fake-uname");
+  mkdirSync(fakeUname, { recursive: true });
+  writeFileSync(join(fakeUname, "uname"), '#!/bin/sh\ncase "$1" in -s) echo Darwin ;; -m) echo arm64 ;; esac\n', { mode: 0o755 });
+  const elsewhere = spawnSync(join(project, PACKAGED_METER), ["--version"], { cwd: project, encoding: "utf8", env: { ...process.env, PATH: `${fakeUname}:${process.env.PATH}` } });
+  assert.equal(elsewhere.status, 127);
+  assert.equal(elsewhere.stderr.trim().split("\n").length, 1, elsewhere.stderr);
+  assert.match(elsewhere.stderr, /prebuilt for Linux x86-64 only, not for Darwin arm64: .*cargo install --locked --path crates\/stylus-meter/);
   writeFileSync(
     join(project, "foundry.toml"),
     `[profile.default]
@@ -83,7 +100,7 @@ interface Vm {
 contract HashTest {
     using PoseidonHasher for IPoseidonT3Hasher;
 
-    string constant METER = "${METER}";
+    string constant METER = "${PACKAGED_METER}";
 
     function setUp() public {
         StylusMeterPrograms.install(
@@ -157,26 +174,41 @@ contract App {
     }
 }
 
+interface LastCallGas {
+    struct Gas {
+        uint64 gasLimit;
+        uint64 gasTotalUsed;
+        uint64 gasMemoryUsed;
+        int64 gasRefunded;
+        uint64 gasRemaining;
+    }
+    function lastCallGas() external view returns (Gas memory);
+}
 contract LinkedTest {
+    function linked(address app, address program) external view {
+        StylusMeterPrograms.assertLinked(app, program);
+    }
+    /// The README's way to read a program call's own gas: the meter's in-frame figure.
+    function test_last_call_gas_is_the_programs_frame() public {
+        IPoseidonT3Hasher(PoseidonAddresses.POSEIDON_STYLUS).hash(1, 2);
+        uint256 gas = LastCallGas(address(uint160(uint256(keccak256("hevm cheat code"))))).lastCallGas().gasTotalUsed;
+        require(gas == ${frame}, "vm.lastCallGas() is the meter's frame_cached for hash(1, 2)");
+    }
     function setUp() public {
         StylusMeterPrograms.install(
-            PoseidonAddresses.POSEIDON_STYLUS, "${METER}", "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm"
+            PoseidonAddresses.POSEIDON_STYLUS, "${PACKAGED_METER}", "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm"
         );
     }
 
     function test_app_linked_to_our_program() public {
         App app = new App();
         require(address(PoseidonT3) == PoseidonAddresses.POSEIDON_STYLUS, "PoseidonT3 is linked to POSEIDON_STYLUS");
-        bytes memory code = address(app).code;
-        bool found;
-        for (uint256 i; i + 21 <= code.length && !found; ++i) {
-            bytes20 at;
-            assembly {
-                at := mload(add(add(code, 0x21), i))
-            }
-            found = code[i] == 0x73 && at == bytes20(PoseidonAddresses.POSEIDON_STYLUS);
+        StylusMeterPrograms.assertLinked(address(app), PoseidonAddresses.POSEIDON_STYLUS);
+        try this.linked(address(app), address(0xdead)) {
+            revert("assertLinked accepted an address the app does not link");
+        } catch (bytes memory reason) {
+            require(keccak256(reason) == keccak256(abi.encodeWithSelector(StylusMeterPrograms.NotLinked.selector, address(app), address(0xdead))), "NotLinked(app, program)");
         }
-        require(found, "the app's bytecode DELEGATECALLs the linked address");
         require(app.hash(1, 2) == ${registry.stylus[0].checks[0].returns}, "circomlibjs poseidon([1, 2])");
     }
 }
@@ -192,11 +224,11 @@ contract LinkedTest {
   );
   const out = sh(forge, ["test", "-vv", "--libraries", link], project);
   // HashTest (the Stylus program and the Yul, each through its interface) and the linked app
-  assert.match(out, /5 tests passed, 0 failed/, out);
+  assert.match(out, /6 tests passed, 0 failed/, out);
   // The stand-in's front has no PUSH0, so it also runs for an older project on a pre-Shanghai EVM
   // (the documented Yul code, compiled for Cancun as Arbitrum runs, is left out there).
   const paris = sh(forge, ["test", "--evm-version", "paris", "--libraries", link, "--no-match-test", "test_documented_yul_code"], project);
-  assert.match(paris, /4 tests passed, 0 failed/, paris);
+  assert.match(paris, /5 tests passed, 0 failed/, paris);
 
   // Without ffi the stand-in says to turn it on (not that the meter is missing).
   const config = readFileSync(join(project, "foundry.toml"), "utf8");
