@@ -115,7 +115,7 @@ done
 step "The README's Stylus build recipe on the examples (scripts/build-example.sh lean-imt, readme-hasher): the modules activate"
 STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's reason above): README \"Use it in your Stylus contract\" is wrong."
 "$ROOT/scripts/build-example.sh" lean-imt
-# The README's own contract and Cargo.toml lines (test/scripts/readme-stylus.test.mjs runs it).
+# The README's own contract and Cargo.toml (test/scripts/readme-stylus.test.mjs runs it, and builds the README's blocks in a new folder).
 "$ROOT/scripts/build-example.sh" readme-hasher
 
 step "The Rust Stylus LeanIMT through the meter with state: zk-kit's roots and errors, its storage layout"
