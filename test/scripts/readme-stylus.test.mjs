@@ -109,6 +109,10 @@ test("a new folder made of the README's blocks builds by its commands, and the m
       .split("\n")
       .filter((line) => line.trim() && !line.startsWith("#") && !line.startsWith("cargo stylus deploy"));
     assert.ok(commands.some((c) => c.startsWith("cargo build ")) && commands.some((c) => c.startsWith("npx ")), "the recipe builds and runs wasm-opt");
+    // Said, not only run: once binaryen is in npx's cache, npx without --yes no longer asks; a new
+    // project has no Cargo.lock for --locked to keep.
+    for (const command of commands.filter((c) => c.startsWith("npx "))) assert.match(command, /^npx --yes /, command);
+    for (const command of commands.filter((c) => c.startsWith("cargo "))) assert.doesNotMatch(command, /--locked/, command);
     const toolchain = /^channel = "(.*)"$/m.exec(fs.readFileSync(path.join(ROOT, "rust-toolchain.toml"), "utf8"))[1];
     const env = { ...process.env, RUSTUP_TOOLCHAIN: toolchain };
     delete env.CARGO_TARGET_DIR; // the recipe's paths are under ./target
