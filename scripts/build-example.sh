@@ -6,8 +6,10 @@
 #   scripts/build-example.sh in-process --features poseidon2  -> target/examples/in_process_poseidon2.wasm
 #
 # Steps:
-#   1. cargo build --release --locked --target wasm32-unknown-unknown -p NAME in contracts/examples
-#      (its own lock; `cargo stylus new`'s release profile; .cargo/config.toml's 32 KiB stack);
+#   1. cargo build --release --locked --target wasm32-unknown-unknown in contracts/examples/NAME
+#      (the examples' lock and profile, or readme-hasher's own, a project of its own as the README's
+#      is; `cargo stylus new`'s release profile; .cargo/config.toml's 32 KiB stack; --locked here,
+#      where the README's user, with no lock yet, builds without it);
 #   2. the plain build through the meter: Nitro refuses it (rustc's reference-types encoding of
 #      call_indirect, also in the prebuilt std); said, not fatal, so a toolchain that stops emitting
 #      it shows up here;
@@ -43,11 +45,12 @@ mkdir -p "$OUT_DIR"
 RAW="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/$crate.wasm"
 METER="$CARGO_TARGET_DIR/tools/stylus-meter"
 
-step "example $name${features:+ ($features)}: cargo build --release --target wasm32-unknown-unknown (contracts/examples)"
+step "example $name${features:+ ($features)}: cargo build --release --target wasm32-unknown-unknown (contracts/examples/$name)"
 STEP_HINT="the example does not build for wasm32; see the compiler output above."
 feature_args=()
 [ -z "$features" ] || feature_args=(--no-default-features --features "$features")
-(cd contracts/examples && cargo build --release --locked --target wasm32-unknown-unknown -p "$name" "${feature_args[@]}")
+# In the crate's folder: a workspace member builds alone, readme-hasher as its own project.
+(cd "contracts/examples/$name" && cargo build --release --locked --target wasm32-unknown-unknown "${feature_args[@]}")
 cp "$RAW" "$OUT_DIR/$out_name.plain.wasm"
 
 step "example $name: the meter (cargo build --profile tools -p stylus-meter)"

@@ -99,6 +99,8 @@ STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contrac
 node scripts/gen-lean-imt-vectors.mjs --check
 # Their own workspace (a user's project is one): stylus-sdk's default features stay out of poseidon-stylus.
 (cd contracts/examples && cargo clippy --locked --all-targets -- -D warnings)
+# readme-hasher is a project of its own, as the README's is (its own lock and release profile).
+(cd contracts/examples/readme-hasher && cargo clippy --locked --all-targets -- -D warnings)
 (cd contracts/examples && cargo clippy --locked -q -p lean-imt --all-targets --features zk-kit-storage -- -D warnings)
 # in-process builds one hash family at a time (the default is circomlib t = 3); lint the others' code too.
 for family in circomlib-t2 circomlib-t4 circomlib-t5 circomlib-t6 poseidon2 noir goldilocks; do
@@ -113,7 +115,7 @@ done
 step "The README's Stylus build recipe on the examples (scripts/build-example.sh lean-imt, readme-hasher): the modules activate"
 STEP_HINT="the recipe's module does not activate or breaks a limit (the meter's reason above): README \"Use it in your Stylus contract\" is wrong."
 "$ROOT/scripts/build-example.sh" lean-imt
-# The README's own contract and Cargo.toml lines (test/scripts/readme-stylus.test.mjs runs it).
+# The README's own contract and Cargo.toml (test/scripts/readme-stylus.test.mjs runs it, and builds the README's blocks in a new folder).
 "$ROOT/scripts/build-example.sh" readme-hasher
 
 step "The Rust Stylus LeanIMT through the meter with state: zk-kit's roots and errors, its storage layout"

@@ -14,10 +14,10 @@ use crate::abi::Revert;
 use crate::calldata::Word;
 use crate::functions::field_element;
 
-/// Most inputs `noirHash` takes: 342 permutations, ~1.4 M gas on Stylus; Noir circuits hash
-/// fixed arrays far shorter than this. Longer arrays revert with `TooManyInputs(count, 1024)`.
+/// Most inputs `noirHash` takes (the library's, which the CLI refuses the same way); Noir circuits
+/// hash fixed arrays far shorter than this. Longer arrays revert with `TooManyInputs(count, max)`.
 #[cfg(any(test, feature = "noir"))]
-pub const MAX_NOIR_INPUTS: usize = 1024;
+pub const MAX_NOIR_INPUTS: usize = poseidon2::noir::MAX_PROGRAM_INPUTS;
 
 /// The words as field elements, `InputNotInField(i, words[i])` for the first one ≥ p.
 #[inline(always)]
@@ -56,7 +56,7 @@ where
     Ok(poseidon2::compress::<N, I>(&inputs).to_be_bytes())
 }
 
-/// `noirHash(uint256[])`: `TooManyInputs(count, 1024)` above the maximum, then
+/// `noirHash(uint256[])`: `TooManyInputs(count, MAX_NOIR_INPUTS)` above the maximum, then
 /// `InputNotInField(i, inputs[i])` for the first input ≥ p, then Noir's hash.
 #[cfg(any(test, feature = "noir"))]
 pub fn noir_hash(inputs: &[Word]) -> Result<Word, Revert> {

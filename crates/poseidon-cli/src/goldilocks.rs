@@ -5,6 +5,8 @@
 use clap::{Args, Subcommand};
 use poseidon_goldilocks::{poseidon, poseidon2, Digest, Goldilocks, P};
 
+use crate::input;
+
 /// `poseidon goldilocks --help`'s examples, one per hash.
 pub const EXAMPLES: &str = "Examples, one per hash (--poseidon2: the same over Poseidon2):
   poseidon goldilocks hash-no-pad 1 2 3                      plonky2's hash_no_pad
@@ -22,7 +24,7 @@ pub enum Command {
         #[command(flatten)]
         family: Family,
         /// One or more elements.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// plonky2's `hash_or_noop` (Merkle leaves): up to four elements are the digest itself.
@@ -31,6 +33,7 @@ pub enum Command {
         #[command(flatten)]
         family: Family,
         /// Zero or more elements.
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// plonky2's `two_to_one` (a Merkle node) of two digests: eight elements, left then right.
@@ -40,8 +43,8 @@ pub enum Command {
     TwoToOne {
         #[command(flatten)]
         family: Family,
-        /// left[0..4] then right[0..4].
-        #[arg(required = true, num_args = 8, value_names = ["L0", "L1", "L2", "L3", "R0", "R1", "R2", "R3"])]
+        /// Eight elements: left[0..4] then right[0..4].
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// The permutation of a 12-element state: twelve elements out.
@@ -50,7 +53,7 @@ pub enum Command {
         #[command(flatten)]
         family: Family,
         /// Twelve elements, lane 0 first.
-        #[arg(required = true, num_args = 12, value_name = "LANE")]
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
 }
@@ -67,6 +70,13 @@ pub struct Family {
 pub fn run(command: Command) -> Result<String, String> {
     match command {
         Command::HashNoPad { family, inputs } => {
+            count(
+                "hash-no-pad",
+                "1 or more",
+                "",
+                !inputs.is_empty(),
+                inputs.len(),
+            )?;
             let elements = parse_all(&inputs)?;
             Ok(digest(if family.poseidon2 {
                 poseidon2::hash_no_pad(&elements)
@@ -83,11 +93,13 @@ pub fn run(command: Command) -> Result<String, String> {
             }))
         }
         Command::TwoToOne { family, inputs } => {
+            let n = inputs.len();
+            count("two-to-one", "8", "left[0..4] then right[0..4]", n == 8, n)?;
             let elements = parse_all(&inputs)?;
             let (left, right) = elements.split_at(4);
             let (left, right): (Digest, Digest) = (
-                left.try_into().map_err(|_| "two-to-one takes 8 inputs")?,
-                right.try_into().map_err(|_| "two-to-one takes 8 inputs")?,
+                left.try_into().expect("counted"),
+                right.try_into().expect("counted"),
             );
             Ok(digest(if family.poseidon2 {
                 poseidon2::two_to_one(&left, &right)
@@ -96,9 +108,14 @@ pub fn run(command: Command) -> Result<String, String> {
             }))
         }
         Command::Permute { family, inputs } => {
-            let state: [Goldilocks; 12] = parse_all(&inputs)?
-                .try_into()
-                .map_err(|_| "permute takes 12 inputs")?;
+            count(
+                "permute",
+                "12",
+                "lane 0 first",
+                inputs.len() == 12,
+                inputs.len(),
+            )?;
+            let state: [Goldilocks; 12] = parse_all(&inputs)?.try_into().expect("counted");
             let out = if family.poseidon2 {
                 poseidon2::permute(&state)
             } else {
@@ -107,6 +124,19 @@ pub fn run(command: Command) -> Result<String, String> {
             Ok(join(&out))
         }
     }
+}
+
+/// The count check of `goldilocks COMMAND`, its message naming the argument and the count.
+fn count(command: &str, expected: &str, detail: &str, ok: bool, got: usize) -> Result<(), String> {
+    if ok {
+        return Ok(());
+    }
+    Err(input::count_error(
+        &format!("goldilocks {command}"),
+        expected,
+        detail,
+        got,
+    ))
 }
 
 fn digest(digest: Digest) -> String {
@@ -121,8 +151,15 @@ fn join(elements: &[Goldilocks]) -> String {
         .join(" ")
 }
 
-/// Parses one decimal or `0x`-hex element (1-based `position` for messages).
-pub fn parse(position: usize, text: &str) -> Result<Goldilocks, String> {
+/// Parses one decimal or `0x`-hex element (1-based `argument` for messages).
+pub fn parse(argument: usize, text: &str) -> Result<Goldilocks, String> {
+    // The BN254 message's wording, so both families read alike.
+    let not_element = |why: &str| {
+        format!(
+            "{} is not a Goldilocks element ({text:?}): {why} below p = {P}",
+            input::name(argument)
+        )
+    };
     let (digits, radix) = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         Some(hex) => (hex, 16),
         None => (text, 10),
@@ -130,12 +167,8 @@ pub fn parse(position: usize, text: &str) -> Result<Goldilocks, String> {
     let value = (!digits.is_empty() && digits.chars().all(|c| c.is_digit(radix)))
         .then(|| u64::from_str_radix(digits, radix).ok())
         .flatten()
-        .ok_or_else(|| {
-            format!("input {position} ({text:?}) is not a decimal or 0x-hex integer below 2^64")
-        })?;
-    Goldilocks::new(value).map_err(|_| {
-        format!("input {position} ({text}) is not a Goldilocks element: it must be below p = {P}")
-    })
+        .ok_or_else(|| not_element("it must be a decimal or 0x-hex integer"))?;
+    Goldilocks::new(value).map_err(|_| not_element("it must be"))
 }
 
 fn parse_all(texts: &[String]) -> Result<Vec<Goldilocks>, String> {
@@ -161,12 +194,15 @@ mod tests {
     fn rejects_p_and_malformed_numbers_naming_the_position() {
         let err = parse(2, &P.to_string()).unwrap_err();
         assert!(
-            err.starts_with("input 2 (") && err.contains("below p"),
+            err.starts_with("argument 2 (position 1 on-chain) ")
+                && err.ends_with(&format!("below p = {P}")),
             "{err}"
         );
         for bad in ["", "0x", "-1", "1_0", "18446744073709551616", "0x1g"] {
             assert!(
-                parse(3, bad).unwrap_err().starts_with("input 3 "),
+                parse(3, bad)
+                    .unwrap_err()
+                    .starts_with("argument 3 (position 2 on-chain) is not a Goldilocks element"),
                 "{bad:?}"
             );
         }

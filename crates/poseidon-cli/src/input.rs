@@ -1,16 +1,41 @@
 //! Parsing command-line numbers into canonical field elements, with errors that name the argument.
 
-use poseidon_bn254::Fr;
+use poseidon_bn254::{Fr, MODULUS_LIMBS};
 use ruint::aliases::U256;
 
-/// Parses one decimal or `0x`-hex argument (1-based `position` for messages).
-pub fn parse(position: usize, text: &str) -> Result<Fr, String> {
-    let value = parse_u256(text).ok_or_else(|| {
-        format!("input {position} ({text:?}) is not a decimal or 0x-hex integer below 2^256")
-    })?;
-    Fr::from_be_bytes(&value.to_be_bytes::<32>()).map_err(|_| {
-        format!("input {position} ({text}) is not a BN254 field element: it must be below p")
-    })
+/// How a message names an input: its 1-based place among the inputs (what the user counts) and
+/// the 0-based `position` the programs' `InputNotInField(position, value)` reports for it.
+pub fn name(argument: usize) -> String {
+    format!("argument {argument} (position {} on-chain)", argument - 1)
+}
+
+/// The one-line message for a wrong number of inputs: the command, the argument, the count it
+/// takes (and `detail`, if any, about them).
+pub fn count_error(command: &str, expected: &str, detail: &str, got: usize) -> String {
+    let detail = match detail {
+        "" => String::new(),
+        detail => format!(" ({detail})"),
+    };
+    format!("{command} takes {expected} <INPUTS>{detail}, got {got}")
+}
+
+/// BN254's p in decimal, from the library's limbs.
+pub fn p_decimal() -> String {
+    U256::from_limbs(MODULUS_LIMBS).to_string()
+}
+
+/// Parses one decimal or `0x`-hex input (1-based `argument` for messages).
+pub fn parse(argument: usize, text: &str) -> Result<Fr, String> {
+    let not_field_element = |why: &str| {
+        format!(
+            "{} is not a BN254 field element ({text:?}): {why} below p = {}",
+            name(argument),
+            p_decimal()
+        )
+    };
+    let value = parse_u256(text)
+        .ok_or_else(|| not_field_element("it must be a decimal or 0x-hex integer"))?;
+    Fr::from_be_bytes(&value.to_be_bytes::<32>()).map_err(|_| not_field_element("it must be"))
 }
 
 /// Parses every argument, stopping at the first bad one.
@@ -38,9 +63,6 @@ fn parse_u256(text: &str) -> Option<U256> {
 mod tests {
     use super::*;
 
-    const P_DECIMAL: &str =
-        "21888242871839275222246405745257275088548364400416034343698204186575808495617";
-
     #[test]
     fn parses_decimal_and_hex() {
         assert_eq!(parse(1, "255").unwrap(), Fr::from_u64(255));
@@ -49,18 +71,27 @@ mod tests {
     }
 
     #[test]
-    fn rejects_p_and_above_naming_the_position() {
-        let err = parse(2, P_DECIMAL).unwrap_err();
-        assert!(err.starts_with("input 2 ("), "{err}");
-        assert!(err.contains("must be below p"), "{err}");
-        assert!(parse(1, &format!("0x{}", "f".repeat(64))).is_err());
+    fn p_is_the_fields() {
+        // Fr's Display is 0x-hex: p - 1 is the largest element, and p itself is refused.
+        let p = p_decimal();
+        let p_minus_one = (U256::from_limbs(MODULUS_LIMBS) - U256::from(1)).to_string();
+        assert!(parse(1, &p_minus_one).is_ok());
+        assert!(parse(1, &p).is_err());
+        assert!(p.starts_with("2188824287"), "{p}");
     }
 
     #[test]
-    fn accepts_p_minus_one() {
-        let p_minus_one =
-            "21888242871839275222246405745257275088548364400416034343698204186575808495616";
-        assert!(parse(1, p_minus_one).is_ok());
+    fn rejects_p_and_above_naming_the_argument_and_p() {
+        let err = parse(2, &p_decimal()).unwrap_err();
+        assert!(
+            err.starts_with("argument 2 (position 1 on-chain) "),
+            "{err}"
+        );
+        assert!(
+            err.ends_with(&format!("must be below p = {}", p_decimal())),
+            "{err}"
+        );
+        assert!(parse(1, &format!("0x{}", "f".repeat(64))).is_err());
     }
 
     #[test]
@@ -76,7 +107,10 @@ mod tests {
             &format!("0x1{}", "0".repeat(64)),
         ] {
             let err = parse(3, bad).unwrap_err();
-            assert!(err.starts_with("input 3 "), "{bad:?}: {err}");
+            assert!(
+                err.starts_with("argument 3 (position 2 on-chain) is not a BN254 field element"),
+                "{bad:?}: {err}"
+            );
         }
     }
 }

@@ -8,13 +8,14 @@
 //! poseidon compress 1 2 3 4
 //! poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # plonky2's Poseidon: four elements
 //! ```
-//! Bad input (a value ≥ p, an unparsable number, a wrong count) exits with code 2 and one line
-//! naming the offending argument.
+//! Bad input (a value ≥ p, an unparsable number, a wrong count, or any other usage error) exits
+//! with code 2 and one line naming the offending argument.
 
 mod goldilocks;
 mod input;
 mod poseidon2_commands;
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use poseidon2_commands::Set;
 use poseidon_bn254::{poseidon, poseidon2, Fr};
@@ -29,7 +30,8 @@ use std::process::ExitCode;
 /// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane). A bad input
 /// exits with code 2 and one line naming it.
 #[derive(Parser)]
-#[command(name = "poseidon", version, after_help = EXAMPLES)]
+// Without a command, a one-line error listing the commands, not the whole help on stderr.
+#[command(name = "poseidon", version, after_help = EXAMPLES, arg_required_else_help = false)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -60,7 +62,7 @@ enum Command {
     )]
     Hash {
         /// 1 to 5 field elements.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// Poseidon2 (BN254, t = 3, HorizenLabs parameters) of two inputs: openzeppelin-crypto's
@@ -69,10 +71,9 @@ enum Command {
         after_help = "Example: poseidon poseidon2 123 123456   # 0x16f70722695a5829a59319fbf746df957a513fdf72b070a67bb72db08070e5de"
     )]
     Poseidon2 {
-        /// First field element.
-        a: String,
-        /// Second field element.
-        b: String,
+        /// Two field elements, a and b.
+        #[arg(allow_negative_numbers = true)]
+        inputs: Vec<String>,
     },
     /// Noir's Poseidon2 hash, `poseidon::poseidon2::Poseidon2::hash(inputs, n)` (Noir's `poseidon`
     /// library; `std::hash::poseidon2::Poseidon2::hash` up to 1.0.0-beta.3, same values): barretenberg's
@@ -85,7 +86,8 @@ enum Command {
         /// for `hash(inputs, n)` when n is below the array's length).
         #[arg(long)]
         variable_length: bool,
-        /// 0 or more field elements.
+        /// 0 or more field elements (at most as many as the program's noirHash takes).
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// The Poseidon2 permutation of a state of 2, 3 or 4 elements (t = the number of inputs);
@@ -98,7 +100,7 @@ enum Command {
         #[arg(long, value_enum, default_value = "barretenberg")]
         set: Set,
         /// 2, 3 or 4 field elements.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// TaceoLabs poseidon2-solidity `compress` of 2, 3 or 4 inputs: `permutation(x)[0] + x[0]`,
@@ -106,12 +108,12 @@ enum Command {
     #[command(after_help = "Example: poseidon compress 1 2   # t = 2: permutation([1, 2])[0] + 1")]
     Compress {
         /// 2, 3 or 4 field elements.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
     /// Poseidon (plonky2) and Poseidon2 over Goldilocks, width 12: elements below
     /// p = 18446744069414584321, a digest out as four decimal elements.
-    #[command(subcommand, after_help = goldilocks::EXAMPLES)]
+    #[command(subcommand, after_help = goldilocks::EXAMPLES, arg_required_else_help = false)]
     Goldilocks(goldilocks::Command),
 }
 
@@ -136,6 +138,9 @@ fn run(command: Command) -> Result<Vec<String>, String> {
 fn hash(command: Command) -> Result<Fr, String> {
     match command {
         Command::Hash { inputs } => {
+            if !(1..=5).contains(&inputs.len()) {
+                return Err(input::count_error("hash", "1 to 5", "", inputs.len()));
+            }
             let elements = input::parse_all(&inputs)?;
             match elements.as_slice() {
                 [a] => Ok(poseidon::hash1(&[*a])),
@@ -143,19 +148,50 @@ fn hash(command: Command) -> Result<Fr, String> {
                 [a, b, c] => Ok(poseidon::hash3(&[*a, *b, *c])),
                 [a, b, c, d] => Ok(poseidon::hash4(&[*a, *b, *c, *d])),
                 [a, b, c, d, e] => Ok(poseidon::hash5(&[*a, *b, *c, *d, *e])),
-                _ => Err(format!("hash takes 1 to 5 inputs, got {}", elements.len())),
+                _ => unreachable!("counted above"),
             }
         }
-        Command::Poseidon2 { a, b } => {
-            let elements = input::parse_all(&[a, b])?;
+        Command::Poseidon2 { inputs } => {
+            if inputs.len() != 2 {
+                return Err(input::count_error(
+                    "poseidon2",
+                    "2",
+                    "a and b",
+                    inputs.len(),
+                ));
+            }
+            let elements = input::parse_all(&inputs)?;
             Ok(poseidon2::hash2(&[elements[0], elements[1]]))
         }
         _ => unreachable!("handled in run"),
     }
 }
 
+/// A clap error as one line, like ours: its message and any list of valid values, without the
+/// usage block and the pointer to --help that clap adds on lines of their own.
+fn one_line(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    text.lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:"))
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => match error.kind() {
+            // --help and --version, on stdout with exit code 0, as clap prints them.
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
+            _ => {
+                eprintln!("poseidon: {} (see poseidon --help)", one_line(&error));
+                return ExitCode::from(2);
+            }
+        },
+    };
     match run(cli.command) {
         Ok(lines) => {
             for line in lines {

@@ -20,7 +20,16 @@ pub enum Set {
 
 /// Noir's `Poseidon2::hash(inputs, inputs.len())`, or with `variable_length` the variant that
 /// appends 1 (what Noir computes for `hash(inputs, n)` with n below the array's length).
+/// More inputs than the program's `noirHash` takes are refused, as it refuses them.
 pub fn noir_hash(inputs: &[String], variable_length: bool) -> Result<Fr, String> {
+    if inputs.len() > noir::MAX_PROGRAM_INPUTS {
+        return Err(input::count_error(
+            "noir",
+            &format!("at most {}", noir::MAX_PROGRAM_INPUTS),
+            "the program's noirHash reverts with TooManyInputs above that",
+            inputs.len(),
+        ));
+    }
     let elements = input::parse_all(inputs)?;
     Ok(if variable_length {
         noir::hash_variable_length(&elements)
@@ -31,8 +40,16 @@ pub fn noir_hash(inputs: &[String], variable_length: bool) -> Result<Fr, String>
 
 /// The permutation of a state of 2, 3 or 4 elements (the width is the number of inputs).
 pub fn permute(set: Set, inputs: &[String]) -> Result<Vec<Fr>, String> {
-    let state = input::parse_all(inputs)?;
-    let mut state = state;
+    // The count first: a wrong count is reported even when an input is bad too.
+    if !(2..=4).contains(&inputs.len()) {
+        return Err(input::count_error(
+            "permute",
+            "a state of 2, 3 or 4",
+            "t = the number of inputs",
+            inputs.len(),
+        ));
+    }
+    let mut state = input::parse_all(inputs)?;
     match (set, state.as_mut_slice()) {
         (Set::Barretenberg, [a, b]) => permute_in(params::barretenberg_t2::permute, [a, b]),
         (Set::Barretenberg, [a, b, c]) => permute_in(params::barretenberg_t3::permute, [a, b, c]),
@@ -42,12 +59,7 @@ pub fn permute(set: Set, inputs: &[String]) -> Result<Vec<Fr>, String> {
         (Set::Codex, [a, b]) => permute_in(params::codex_t2::permute, [a, b]),
         (Set::Codex, [a, b, c]) => permute_in(params::codex_t3::permute, [a, b, c]),
         (Set::Codex, [a, b, c, d]) => permute_in(params::codex_t4::permute, [a, b, c, d]),
-        (_, other) => {
-            return Err(format!(
-                "permute takes a state of 2, 3 or 4 inputs (t = 2, 3, 4), got {}",
-                other.len()
-            ))
-        }
+        _ => unreachable!("counted above"),
     }
     Ok(state)
 }
@@ -62,6 +74,14 @@ fn permute_in<const T: usize>(permute: fn(&mut [Fr; T]), lanes: [&mut Fr; T]) {
 
 /// TaceoLabs poseidon2-solidity `compress` (Barretenberg set): `permutation(x)[0] + x[0]`.
 pub fn compress(inputs: &[String]) -> Result<Fr, String> {
+    if !(2..=4).contains(&inputs.len()) {
+        return Err(input::count_error(
+            "compress",
+            "2, 3 or 4",
+            "t = the number of inputs",
+            inputs.len(),
+        ));
+    }
     let x = input::parse_all(inputs)?;
     match x.as_slice() {
         [a, b] => Ok(poseidon2::compress::<2, params::BarretenbergT2>(&[*a, *b])),
@@ -71,9 +91,6 @@ pub fn compress(inputs: &[String]) -> Result<Fr, String> {
         [a, b, c, d] => Ok(poseidon2::compress::<4, params::BarretenbergT4>(&[
             *a, *b, *c, *d,
         ])),
-        _ => Err(format!(
-            "compress takes 2, 3 or 4 inputs (t = 2, 3, 4), got {}",
-            x.len()
-        )),
+        _ => unreachable!("counted above"),
     }
 }

@@ -93,7 +93,10 @@ fn an_input_not_below_p_is_named_at_every_position_of_five() {
         let message = stderr(&out);
         assert_eq!(message.lines().count(), 1, "{message}");
         assert!(
-            message.contains(&format!("input {}", position + 1)) && message.contains(p),
+            message.contains(&format!(
+                "argument {} (position {position} on-chain)",
+                position + 1
+            )) && message.contains(p),
             "{message}"
         );
     }
@@ -117,7 +120,7 @@ fn input_not_below_p_exits_2_naming_it() {
     let message = stderr(&out);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(
-        message.contains("input 2") && message.contains(p),
+        message.contains("argument 2 (position 1 on-chain)") && message.contains(p),
         "{message}"
     );
     assert!(out.stdout.is_empty());
@@ -128,7 +131,8 @@ fn unparsable_input_exits_2_naming_it() {
     let out = poseidon(&["poseidon2", "7", "seven"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("input 2 (\"seven\")"),
+        stderr(&out)
+            .contains("argument 2 (position 1 on-chain) is not a BN254 field element (\"seven\")"),
         "{}",
         stderr(&out)
     );
@@ -139,7 +143,7 @@ fn wrong_input_counts_exit_2() {
     let too_many = poseidon(&["hash", "1", "2", "3", "4", "5", "6"]);
     assert_eq!(too_many.status.code(), Some(2));
     assert!(
-        stderr(&too_many).contains("1 to 5 inputs, got 6"),
+        stderr(&too_many).contains("1 to 5 <INPUTS>, got 6"),
         "{}",
         stderr(&too_many)
     );
@@ -282,15 +286,24 @@ fn permute_and_compress_match_the_vectors() {
 fn poseidon2_commands_reject_bad_input_with_exit_2() {
     let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
     for (args, message) in [
-        (vec!["noir", "1", p], "input 2 ("),
-        (vec!["noir", "0xzz"], "input 1 (\"0xzz\")"),
+        (
+            vec!["noir", "--variable-length", "1", p],
+            "argument 2 (position 1 on-chain) is not",
+        ),
+        (
+            vec!["noir", "0xzz"],
+            "argument 1 (position 0 on-chain) is not a BN254 field element (\"0xzz\")",
+        ),
         (
             vec!["permute", "1"],
-            "permute takes a state of 2, 3 or 4 inputs",
+            "permute takes a state of 2, 3 or 4 <INPUTS>",
         ),
         (vec!["permute", "1", "2", "3", "4", "5"], "got 5"),
-        (vec!["permute", "--set", "codex", "1", p], "input 2 ("),
-        (vec!["compress", "1"], "compress takes 2, 3 or 4 inputs"),
+        (
+            vec!["permute", "--set", "codex", "1", p],
+            "argument 2 (position 1 on-chain) is not",
+        ),
+        (vec!["compress", "1"], "compress takes 2, 3 or 4 <INPUTS>"),
         (vec!["permute", "--set", "horizen", "1", "2"], "--set"),
     ] {
         let out = poseidon(&args);
@@ -400,7 +413,7 @@ fn goldilocks_bad_input_exits_2_naming_it() {
     let message = stderr(&out);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(
-        message.contains("input 2") && message.contains(p),
+        message.contains("argument 2 (position 1 on-chain)") && message.contains(p),
         "{message}"
     );
     let out = poseidon(&[
@@ -416,7 +429,12 @@ fn goldilocks_bad_input_exits_2_naming_it() {
         "x",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("input 8 (\"x\")"), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("argument 8 (position 7 on-chain) is not a Goldilocks element (\"x\")"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(
         poseidon(&["goldilocks", "two-to-one", "1", "2"])
             .status
@@ -426,5 +444,164 @@ fn goldilocks_bad_input_exits_2_naming_it() {
     assert_eq!(
         poseidon(&["goldilocks", "hash-no-pad"]).status.code(),
         Some(2)
+    );
+}
+
+/// Exits 2 with nothing on stdout and exactly one line on stderr; returns that line.
+fn one_line_error(args: &[&str]) -> String {
+    let out = poseidon(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    let message = stderr(&out);
+    assert_eq!(message.lines().count(), 1, "{args:?}: one line:\n{message}");
+    assert!(message.ends_with('\n'), "{args:?}: {message:?}");
+    message.trim_end().to_string()
+}
+
+#[test]
+fn every_wrong_count_is_one_line_naming_the_argument_and_the_count() {
+    let n = |count: usize| vec!["1"; count];
+    let with = |prefix: &[&'static str], inputs: Vec<&'static str>| {
+        let mut args = prefix.to_vec();
+        args.extend(inputs);
+        args
+    };
+    for (args, expected) in [
+        (with(&["hash"], n(0)), "hash takes 1 to 5 <INPUTS>, got 0"),
+        (with(&["hash"], n(6)), "hash takes 1 to 5 <INPUTS>, got 6"),
+        (with(&["poseidon2"], n(1)), "poseidon2 takes 2 <INPUTS>"),
+        (with(&["poseidon2"], n(3)), "poseidon2 takes 2 <INPUTS>"),
+        (
+            with(&["permute"], n(1)),
+            "permute takes a state of 2, 3 or 4 <INPUTS>",
+        ),
+        (
+            with(&["permute", "--set", "codex"], n(5)),
+            "permute takes a state of 2, 3 or 4 <INPUTS>",
+        ),
+        (
+            with(&["compress"], n(0)),
+            "compress takes 2, 3 or 4 <INPUTS>",
+        ),
+        (
+            with(&["compress"], n(5)),
+            "compress takes 2, 3 or 4 <INPUTS>",
+        ),
+        (
+            with(&["goldilocks", "hash-no-pad"], n(0)),
+            "goldilocks hash-no-pad takes 1 or more <INPUTS>",
+        ),
+        (
+            with(&["goldilocks", "two-to-one"], n(3)),
+            "goldilocks two-to-one takes 8 <INPUTS>",
+        ),
+        (
+            with(&["goldilocks", "two-to-one", "--poseidon2"], n(9)),
+            "goldilocks two-to-one takes 8 <INPUTS>",
+        ),
+        (
+            with(&["goldilocks", "permute"], n(11)),
+            "goldilocks permute takes 12 <INPUTS>",
+        ),
+        (
+            with(&["goldilocks", "permute"], n(13)),
+            "goldilocks permute takes 12 <INPUTS>",
+        ),
+    ] {
+        let message = one_line_error(&args);
+        let got = format!(", got {}", args.iter().filter(|a| **a == "1").count());
+        assert!(
+            message.starts_with(&format!("poseidon: {expected}")) && message.ends_with(&got),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_count_is_reported_before_a_bad_input() {
+    let message = one_line_error(&["poseidon2", "1", "-5", "3"]);
+    assert!(
+        message.starts_with("poseidon: poseidon2 takes 2 <INPUTS>") && message.ends_with("got 3"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_negative_number_is_not_a_field_element_naming_its_argument() {
+    for (args, family) in [
+        (vec!["hash", "1", "-5"], "BN254 field element"),
+        (
+            vec!["noir", "--variable-length", "1", "-5"],
+            "BN254 field element",
+        ),
+        (vec!["permute", "1", "-5"], "BN254 field element"),
+        (
+            vec!["goldilocks", "hash-no-pad", "1", "-5"],
+            "Goldilocks element",
+        ),
+    ] {
+        let message = one_line_error(&args);
+        assert!(
+            message.contains(&format!(
+                "argument 2 (position 1 on-chain) is not a {family} (\"-5\")"
+            )),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+#[test]
+fn other_usage_errors_are_one_line_too() {
+    for (args, names) in [
+        (vec![], "[subcommands: hash, poseidon2"),
+        (vec!["goldilocks"], "[subcommands: hash-no-pad"),
+        (vec!["frobnicate"], "'frobnicate'"),
+        (vec!["permute", "--set", "horizen", "1", "2"], "--set"),
+        (vec!["hash", "--frobnicate", "1"], "'--frobnicate'"),
+        (vec!["hash", "1", "-x"], "'-x'"),
+    ] {
+        let message = one_line_error(&args);
+        assert!(message.contains(names), "{args:?}: {message}");
+    }
+    // Help and version stay clap's, on stdout, exit 0.
+    for args in [["--help"], ["--version"]] {
+        let out = poseidon(&args);
+        assert!(out.status.success() && !out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn noir_refuses_more_inputs_than_the_program_takes() {
+    use poseidon_bn254::poseidon2::noir;
+    let max = noir::MAX_PROGRAM_INPUTS;
+    let mut args = vec!["noir"];
+    args.extend(vec!["1"; max]);
+    let want = noir::hash(&vec![poseidon_bn254::Fr::ONE; max]);
+    let out = poseidon(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), want.to_string(), "the maximum is hashed");
+    args.push("1");
+    let message = one_line_error(&args);
+    assert!(
+        message.contains(&format!("noir takes at most {max} <INPUTS>"))
+            && message.contains("TooManyInputs")
+            && message.ends_with(&format!("got {}", max + 1)),
+        "{message}"
+    );
+}
+
+#[test]
+fn both_families_print_p_when_an_input_is_not_below_it() {
+    let bn254 = ruint::aliases::U256::from_limbs(poseidon_bn254::MODULUS_LIMBS).to_string();
+    let message = one_line_error(&["hash", "1", &format!("0x{}", "f".repeat(64))]);
+    assert!(
+        message.ends_with(&format!("below p = {bn254}")),
+        "{message}"
+    );
+    let goldilocks = poseidon_goldilocks::P.to_string();
+    let message = one_line_error(&["goldilocks", "hash-or-noop", "1", "0xffffffffffffffff"]);
+    assert!(
+        message.ends_with(&format!("below p = {goldilocks}")),
+        "{message}"
     );
 }

@@ -24,6 +24,11 @@ const TWO_POW_64: Fr = match Fr::from_limbs([0, 1, 0, 0]) {
     None => panic!("2^64 < p"),
 };
 
+/// Most inputs the stylus-poseidon program's `noirHash(uint256[])` takes (above it reverts with
+/// `TooManyInputs(count, max)`: 342 permutations, ~1.4 M gas on Stylus); the `poseidon noir`
+/// command refuses the same. The functions here hash any length.
+pub const MAX_PROGRAM_INPUTS: usize = 1024;
+
 /// Noir's sponge, fed one element at a time (for callers that check or convert their inputs as
 /// they go, e.g. from ABI words, without a buffer). A full block is permuted as soon as it is
 /// complete, where Noir waits for the next element or the squeeze: each block is still
