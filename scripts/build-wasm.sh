@@ -14,7 +14,8 @@
 # write it as `cargo stylus deploy` deploys it (with its `project_hash` section: see as_deployed),
 # then check the Stylus limits and print raw / deployed / brotli sizes, and check that Nitro
 # activates it at the ArbOS version Arbitrum One runs (`stylus-meter check --arbos $STYLUS_ARBOS`,
-# default 61: e.g. no multi-value from ArbOS 59); a module that does not activate is not written.
+# default: the meter's `arbitrum_one` rule; e.g. no multi-value from ArbOS 59); a module that does
+# not activate is not written.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -34,9 +35,9 @@ WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --st
 # formatting tables would be data) is reachable (contracts/poseidon-stylus/src/entry.rs).
 MAX_COMPRESSED=$((24 * 1024))
 MAX_DATA_BYTES=${MAX_DATA_BYTES:-0}
-# The ArbOS version every deployable must activate at: what Arbitrum One runs (crates/stylus-meter,
-# src/arbos.rs, lists each version's rules).
-STYLUS_ARBOS=${STYLUS_ARBOS:-61}
+# The ArbOS version every deployable must activate at: STYLUS_ARBOS, else what Arbitrum One runs
+# (set below from the meter's rules, crates/stylus-meter src/arbos.rs).
+STYLUS_ARBOS=${STYLUS_ARBOS:-}
 
 # die() naming the current step.
 fail() { die "step \"$CURRENT_STEP\": $*"; }
@@ -98,7 +99,9 @@ METER=""
 prepare_meter() {
   [ "${STYLUS_METER:-1}" != 0 ] || { echo "  STYLUS_METER=0: not metering; choosing -${LEVELS[0]}"; return 0; }
   # The tools profile: optimized without the deployable's whole-program LTO (minutes on wasmer).
-  if cargo build --profile tools --locked -q -p stylus-meter 2>"$WORK_DIR/meter.err"; then
+  # cargo's own progress shows: a cold build of the meter takes several minutes.
+  echo "  (a cold build takes several minutes; cargo's progress below)"
+  if cargo build --profile tools --locked -p stylus-meter 2> >(tee "$WORK_DIR/meter.err" >&2); then
     METER="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
     echo "  using $METER"
   else
@@ -110,8 +113,8 @@ prepare_meter() {
 # wasm-opt level by gas): built here if prepare_meter did not.
 activation_meter() {
   local meter="${CARGO_TARGET_DIR:-$ROOT/target}/tools/stylus-meter"
-  if [ -z "$METER" ] && [ ! -x "$meter" ]; then
-    cargo build --profile tools --locked -q -p stylus-meter \
+  if [ -z "$METER" ]; then
+    cargo build --profile tools --locked -p stylus-meter >&2 \
       || die "building stylus-meter for the activation check failed (cargo build --profile tools -p stylus-meter)"
   fi
   echo "$meter"
@@ -263,6 +266,11 @@ build_deployable() {
   printf '  wrote target/stylus/%s.wasm: raw %s, as deployed %s, brotli %s bytes (one contract up to %s)\n' \
     "$out_name" "$raw_bytes" "$final_bytes" "$final_brotli" "$MAX_COMPRESSED"
 }
+
+# Arbitrum One's ArbOS version unless STYLUS_ARBOS names one: the meter's rule, not a copy of it.
+if [ -z "$STYLUS_ARBOS" ]; then
+  STYLUS_ARBOS="$("$(activation_meter)" rules --get arbitrum_one)"
+fi
 
 if [ ${#check_files[@]} -gt 0 ]; then
   step "build-wasm: do ${#check_files[@]} file(s) activate at ArbOS $STYLUS_ARBOS (stylus-meter check)"

@@ -7,7 +7,8 @@
 // once).
 //
 //   scripts/build-wasm.sh --all                     # the deployables and the one-program entries
-//   node scripts/program-layout.mjs [--arbos 61] [--meter PATH] [--wasm-dir DIR] [--write]
+//   node scripts/program-layout.mjs [--arbos N] [--meter PATH] [--wasm-dir DIR] [--write]
+//   (--arbos: default Arbitrum One's, the meter's `arbitrum_one` rule)
 //   (--write: into contracts/poseidon-stylus/README.md, between its "layout" markers; else stdout)
 //
 // Every figure is the meter's (`model`): a call is a transaction's gas − 21,000 (`stylus-meter call`);
@@ -16,7 +17,8 @@
 // program in the block), without the contract's own CALL costs, which both layouts pay alike.
 // Activation is the whole burn of `ArbWasm.activateProgram` as `stylus-meter check` gives it
 // (`activation_charge.total`: ArbWasm's fixed charge + the chain's ActivationGas, taken as 0,
-// Nitro's initial value + the fragment reads + the compile charge), with its compile part beside it.
+// Nitro's initial value + the fragment reads + the compile charge + ArbWasm's bookkeeping: what an
+// ArbOS 60 node burnt, to the unit), with its compile part beside it.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { CALLS } from "./gas-report/calls.mjs";
@@ -30,7 +32,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const meter = option("--meter", METER);
 const wasmDir = option("--wasm-dir", WASM_DIR);
-const arbos = option("--arbos", "61");
+const arbos = option("--arbos", null) ?? execFileSync(meter, ["rules", "--get", "arbitrum_one"], { encoding: "utf8" }).trim();
 
 /**
  * The families compared: the calls each deployable serves today (scripts/gas-report/calls.mjs) and
@@ -80,7 +82,7 @@ function programRow(label, stem) {
   if (!c.valid) throw new Error(`program-layout: ${stem} does not activate at ArbOS ${arbos}: ${JSON.stringify(c)}`);
   const contracts = c.layout.kind === "contract" ? "1" : `root + ${c.layout.fragments.length} fragments`;
   const a = c.activation_charge;
-  if (a.fixed + a.activation_gas + a.fragment_reads + a.compile !== a.total) {
+  if (a.fixed + a.activation_gas + a.fragment_reads + a.compile + a.bookkeeping !== a.total) {
     throw new Error(`program-layout: ${stem}: the activation parts do not add up to its total: ${JSON.stringify(a)}`);
   }
   return `| ${label} | ${fmt(c.sizes.wasm)} | ${fmt(c.sizes.code)} | ${contracts} | ${fmt(c.gas.init)} | ${fmt(c.gas.cached_init)} | ${fmt(a.total)} | ${fmt(a.compile)} |`;
