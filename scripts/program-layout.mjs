@@ -133,12 +133,13 @@ function family(f, registry) {
 function main() {
   const registry = loadRegistry();
   // The parts every program's activation shares, as the meter gives them.
-  const { fixed, activation_gas: activationGas } = meterJson("check", wasmOf(registry.stylus[0].wasm), []).activation_charge;
+  const { fixed, activation_gas: activationGas, bookkeeping } = meterJson("check", wasmOf(registry.stylus[0].wasm), []).activation_charge;
   const out = [
     `Measured with \`node scripts/program-layout.mjs\` (stylus-meter, \`model\`, ArbOS ${arbos}) on the files of \`scripts/build-wasm.sh --all\`.`,
     "Activation burns: all the gas `ArbWasm.activateProgram` burns for the program (`stylus-meter check`): its fixed " +
       `${fmt(fixed)}, the chain's \`ActivationGas\` (taken as ${fmt(activationGas)}, the value Nitro's upgrades leave; a chain owner may set it), ` +
-      "the reads of any fragments and the compile charge, shown beside it; not the data fee, paid in wei.",
+      `the reads of any fragments, the compile charge, shown beside it, and ArbWasm's own bookkeeping (${fmt(bookkeeping)}: its storage, its event); ` +
+      "a first activation's gas − 21,000 − calldata, which an ArbOS 60 node equalled on every program; not the data fee, paid in wei.",
     "",
   ];
   for (const f of FAMILIES) out.push(...family(f, registry), "");

@@ -43,12 +43,6 @@ STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to 
 # After clippy: the dependencies it checked serve rustdoc too, so this documents only our crates.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --locked
 
-step "The libraries are publishable (cargo publish --dry-run --workspace --no-verify)"
-STEP_HINT="a crate lacks crates.io metadata or depends on a path-only crate; see cargo's message above."
-# Packaging and metadata only: the full dry run also compiles each packaged crate from scratch
-# (~7 min here); run it before a release: cargo publish --dry-run --workspace --locked
-cargo publish --dry-run --workspace --no-verify --locked --allow-dirty
-
 step "Rust tests (cargo test --workspace --profile tools)"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
 # The tools profile is optimized (the differential tests hash thousands of inputs) but skips the
@@ -74,6 +68,10 @@ cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
 step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 "$ROOT/scripts/build-wasm.sh"
+
+step "The release, dry run: crates' metadata and packages, the npm package (node scripts/release.mjs --dry-run)"
+STEP_HINT="a crate lacks registry metadata, depends on a path-only crate, or the npm package does not build; see above."
+node scripts/release.mjs --dry-run
 
 step "Test the built WASM artifact through the offline meter"
 STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
