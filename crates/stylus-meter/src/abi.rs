@@ -73,6 +73,21 @@ pub fn encode_call(sig: &str, args: &[String]) -> Result<Vec<u8>, AbiError> {
         reason,
     };
     let function = Function::parse(sig).map_err(|e| signature(e.to_string()))?;
+    // `f(address uint256)` parses as one `address` named `uint256`: a name that is itself a type is
+    // a missing comma, not a name.
+    if let Some((i, param)) = function
+        .inputs
+        .iter()
+        .enumerate()
+        .find(|(_, p)| !p.name.is_empty() && DynSolType::parse(&p.name).is_ok())
+    {
+        return Err(signature(format!(
+            "parameter {} reads as `{} {}`, two types without a comma between them",
+            i + 1,
+            param.ty,
+            param.name
+        )));
+    }
     if function.inputs.len() != args.len() {
         return Err(AbiError::ArgumentCount {
             sig: function.signature(),
@@ -135,5 +150,26 @@ mod tests {
             encode_call("hash(uint256)", &split_args("x1")),
             Err(AbiError::Argument { .. })
         ));
+    }
+
+    #[test]
+    fn a_missing_comma_is_a_malformed_signature_and_names_are_fine() {
+        let err = encode_call("transfer(address uint256)", &split_args("0x01,2")).unwrap_err();
+        assert!(
+            matches!(&err, AbiError::Signature { reason, .. } if reason.contains("parameter 1 reads as `address uint256`")),
+            "{err}"
+        );
+        assert!(encode_call("transfer(address uint256[2])", &[]).is_err());
+        let named = encode_call(
+            "transfer(address to, uint256 amount)",
+            &split_args("0x0000000000000000000000000000000000000001,2"),
+        )
+        .unwrap();
+        let plain = encode_call(
+            "transfer(address,uint256)",
+            &split_args("0x0000000000000000000000000000000000000001,2"),
+        )
+        .unwrap();
+        assert_eq!(named, plain);
     }
 }
