@@ -664,7 +664,7 @@ fn check(
         );
     }
     println!(
-        "               not in it: ArbWasm's own storage reads and writes, the transaction's calldata, the data fee (wei)"
+        "               a first activation's gas − 21,000 − calldata; not in it: the data fee (wei)"
     );
     println!(
         "  imports      vm_hooks: {}",

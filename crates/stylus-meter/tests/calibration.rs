@@ -362,6 +362,13 @@ struct NodeActivation {
     gas_used: u64,
     calldata_gas: u64,
     burn: u64,
+    /// Read from Nitro's activation code for the project's 11 programs; the LeanIMT has its burn only.
+    #[serde(flatten)]
+    parts: Option<ActivationParts>,
+}
+
+#[derive(Deserialize)]
+struct ActivationParts {
     compile: u64,
     opcodes: Opcodes,
     init_cost: u16,
@@ -439,25 +446,40 @@ fn arbos60_node_activation_burns() {
             "{}",
             a.program
         );
+        let charge = analysis.activation_charge(0);
+        assert_eq!(charge.total, a.burn, "{}: the node's burn", a.program);
+        let Some(parts) = &a.parts else {
+            continue;
+        };
         let opcodes = analysis.opcodes();
-        assert_eq!(opcodes.raw, a.opcodes.raw, "{}: opcodes as read", a.program);
         assert_eq!(
-            opcodes.instrumented, a.opcodes.instrumented,
+            opcodes.raw, parts.opcodes.raw,
+            "{}: opcodes as read",
+            a.program
+        );
+        assert_eq!(
+            opcodes.instrumented, parts.opcodes.instrumented,
             "{}: opcodes after Nitro's instrumentation",
             a.program
         );
-        let charge = analysis.activation_charge(0);
-        assert_eq!(charge.compile, a.compile, "{}: compile charge", a.program);
-        assert_eq!(charge.total, a.burn, "{}: the node's burn", a.program);
-        let stored = analysis.activation();
-        assert_eq!(stored.init_cost, a.init_cost, "{}: init_cost", a.program);
         assert_eq!(
-            stored.cached_init_cost, a.cached_init_cost,
+            charge.compile, parts.compile,
+            "{}: compile charge",
+            a.program
+        );
+        let stored = analysis.activation();
+        assert_eq!(
+            stored.init_cost, parts.init_cost,
+            "{}: init_cost",
+            a.program
+        );
+        assert_eq!(
+            stored.cached_init_cost, parts.cached_init_cost,
             "{}: cached_init_cost",
             a.program
         );
         assert_eq!(
-            stored.asm_estimate, a.asm_estimate,
+            stored.asm_estimate, parts.asm_estimate,
             "{}: asm_estimate",
             a.program
         );
