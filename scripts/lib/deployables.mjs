@@ -104,22 +104,11 @@ function run(command, args, what) {
 const keccak = (hex) => run("cast", ["keccak", hex], "keccak256");
 
 /**
- * The code size limit every contract's code must fit, EIP-170's 24,576 bytes, which Nitro keeps
- * (go-ethereum params.DefaultMaxCodeSize): a program whose code is larger deploys as fragments and
- * a root, as cargo-stylus splits it (stylus-tools core/chain.rs DEFAULT_MAX_CODE_SIZE,
- * core/code/mod.rs split_if_large). `stylus-meter deployment` writes both, through the registry's
- * factory and salt, so a program's fragments and root have the same addresses on every chain.
+ * One of the meter's rules (`stylus-meter rules --get PATH`, e.g. `limits.max_code_size`): the
+ * version thresholds and size limits are the meter's, written once in crates/stylus-meter.
  */
-export const MAX_CODE_SIZE = 24576;
-
-/**
- * EVM init code that returns `code` (0x-hex): PUSH32 length, DUP1, PUSH1 43, PUSH1 0, CODECOPY,
- * PUSH1 0, RETURN, a 0x00 byte, then the code at offset 43: the layout `stylus-meter deployment`
- * writes (and cargo-stylus's deployment calldata), for the tests that build contracts of their own.
- */
-export function initCodeReturning(code) {
-  const hex = code.replace(/^0x/, "");
-  return "0x7f" + (hex.length / 2).toString(16).padStart(64, "0") + "80602b6000396000f300" + hex;
+export function meterRule(rulePath, meter = METER) {
+  return run(meter, ["rules", "--get", rulePath], `stylus-meter rules --get ${rulePath}`);
 }
 
 function create2Address(registry, initCode, what) {
@@ -131,7 +120,7 @@ function create2Address(registry, initCode, what) {
 
 /**
  * What deploys one Stylus program: the file target/stylus/<wasm>.wasm exactly as built. Code up to
- * MAX_CODE_SIZE is one contract; larger code is a root (address, codeHash, initCode: the contract
+ * the meter's `limits.max_code_size` (EIP-170's, which Nitro keeps) is one contract; larger code is a root (address, codeHash, initCode: the contract
  * users call, activate and cache) and `fragments` ({index, address, codeHash, initCode, codeBytes}),
  * deployed before the root (Nitro reassembles them: arbos/programs/programs.go getWasmFromRootStylus).
  */

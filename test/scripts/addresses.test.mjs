@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { ADDRESSES, README, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
-import { MAX_CODE_SIZE, WASM_DIR, loadRegistry, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { WASM_DIR, loadRegistry, meterRule, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, rpc, startAnvil } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "addresses-"));
@@ -87,11 +87,12 @@ test("each Stylus program deploys as Nitro reads it: init code returns 0xEFF0000
   // Pre-London: no EIP-3541, so the init code may return code starting with 0xEF, as on Nitro.
   const anvil = await startAnvil(undefined, ["--hardfork", "berlin"]);
   const { factory, salt } = registry.create2;
+  const maxCodeSize = Number(meterRule("limits.max_code_size"));
   /** The code an init code returns, checked against its hash and CREATE2 address. */
   const deployed = async (what, d) => {
     const code = await rpc(anvil.url, "eth_call", [{ data: d.initCode, gas: "0x1c9c380" }, "latest"]);
     assert.ok(d.initCode.toLowerCase().endsWith(code.slice(2)), `${what}: init code carries the code`);
-    assert.ok(code.length - 2 <= 2 * MAX_CODE_SIZE, `${what}: within the code size limit`);
+    assert.ok(code.length - 2 <= 2 * maxCodeSize, `${what}: within the code size limit`);
     assert.equal(cast("keccak", code), d.codeHash, `${what}: code hash`);
     const address = cast("create2", "--deployer", factory, "--salt", salt, "--init-code-hash", cast("keccak", d.initCode)).match(/0x[0-9a-fA-F]{40}/)[0];
     assert.equal(address, d.address, `${what}: CREATE2 address`);

@@ -183,7 +183,7 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
   const report = readFileSync(join(out, "report.md"), "utf8");
   assert.match(report, /\*\*ArbOS version:\*\* `model` Stylus rows are computed at ArbOS 61 \(`stylus-meter --arbos 61`/);
   assert.match(report, /offline meter \(`model`\) at ArbOS 61/);
-  assert.match(report, /A single call costs the same at ArbOS 51 and 61 by Nitro's sources \(the meter's version rules\), not as measured/);
+  assert.match(report, /a Nitro v3\.10\.x node at ArbOS 60, which ArbOS 61 renumbers after a refund fix, on this report's 58 direct-call rows/);
   const charts = new Map();
   for (const section of new Set(rows.map((row) => row.section))) {
     const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;

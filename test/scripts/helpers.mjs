@@ -82,3 +82,13 @@ export async function startAnvil(chainId, extraArgs = []) {
   stop();
   throw new Error("anvil did not start within 10 s");
 }
+
+/**
+ * EVM init code that returns `code` (0x-hex): PUSH32 length, DUP1, PUSH1 43, PUSH1 0, CODECOPY,
+ * PUSH1 0, RETURN, a 0x00 byte, then the code at offset 43. The layout `stylus-meter deployment`
+ * writes (and cargo-stylus's deployment calldata), written out again here as the tests' own oracle.
+ */
+export function initCodeReturning(code) {
+  const hex = code.replace(/^0x/, "");
+  return "0x7f" + (hex.length / 2).toString(16).padStart(64, "0") + "80602b6000396000f300" + hex;
+}

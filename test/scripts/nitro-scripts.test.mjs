@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { CALLS } from "../../scripts/gas-report/calls.mjs";
-import { MAX_CODE_SIZE, initCodeReturning, loadRegistry, plan, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
-import { ROOT, cast, foundryBin, freePort, kill, rpc, startAnvil, track } from "./helpers.mjs";
+import { loadRegistry, meterRule, plan, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
+import { ROOT, cast, foundryBin, freePort, initCodeReturning, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
 const DEVNODE = join(ROOT, "scripts", "devnode.sh");
@@ -727,11 +727,12 @@ test("deploy: a program over 24 KiB deploys as cargo-stylus deploys it: fragment
   const big = fragmentedProgram(dir);
   const d = stylusDeployment(big.entry, big.registry, { wasmDir: big.wasmDir });
   const wasm = readFileSync(join(big.wasmDir, "poseidon_fragmented.wasm"));
-  // The layout of stylus-tools core/code (fragments of MAX_CODE_SIZE - 3 bytes after 0xEFF001; the
-  // root 0xEFF002 ‖ dictionary 0 ‖ length ‖ addresses) and what Nitro reads back from it.
+  // The layout of stylus-tools core/code (fragments of the code size limit - 3 bytes after 0xEFF001;
+  // the root 0xEFF002 ‖ dictionary 0 ‖ length ‖ addresses) and what Nitro reads back from it.
+  const maxCodeSize = Number(meterRule("limits.max_code_size"));
   assert.equal(d.fragments.length, 2);
-  assert.ok(d.programCodeBytes > MAX_CODE_SIZE);
-  assert.equal(d.fragments[0].codeBytes, MAX_CODE_SIZE);
+  assert.ok(d.programCodeBytes > maxCodeSize);
+  assert.equal(d.fragments[0].codeBytes, maxCodeSize);
   const fragmentCode = (f) => "0x" + f.initCode.slice(2 + 2 * 43);
   const pieces = d.fragments.map((f) => {
     assert.equal(fragmentCode(f).slice(0, 8), "0xeff001", "fragment prefix");
