@@ -11,8 +11,8 @@
 
 use crate::arbos::Arbos;
 use crate::error::LoadError;
-use crate::host::HostFn;
 use crate::pricing;
+use crate::vm_hooks::{self, HostFn, HOST_MODULE};
 use std::io::Write;
 use wasmparser::{
     CompositeInnerType, ExternalKind, FuncType, Operator, Parser, Payload, TypeRef, ValType,
@@ -21,8 +21,6 @@ use wasmparser::{
 
 /// The export Nitro calls: `user_entrypoint(len: i32) -> i32` (`STYLUS_ENTRY_POINT`).
 pub const ENTRYPOINT: &str = "user_entrypoint";
-/// The only import module a Stylus program may use.
-pub const HOST_MODULE: &str = "vm_hooks";
 /// Max decompressed WASM size up to ArbOS 59 (`MaxWasmSize`, arbos/programs/params.go); a
 /// version's limit is [`Arbos::max_wasm_size`].
 pub const MAX_WASM_BYTES: usize = crate::arbos::INITIAL_MAX_WASM_SIZE;
@@ -770,7 +768,7 @@ fn check_import(import: &wasmparser::Import, types: &[FuncType]) -> Result<HostF
         return Err(LoadError::ReservedName(import.name.to_string()));
     }
     let host = HostFn::from_name(import.name)
-        .ok_or_else(|| LoadError::UnsupportedHostFunction(crate::host::unsupported(import.name)))?;
+        .ok_or_else(|| LoadError::UnsupportedHostFunction(vm_hooks::unsupported(import.name)))?;
     let ty = &types[type_index as usize];
     if ty.params() != host.params() || ty.results() != host.results() {
         return Err(LoadError::WrongImportType {

@@ -12,8 +12,6 @@
 //! change (`ArbOwner`); the values here are the ones Nitro writes at each upgrade
 //! (`arbos/programs/params.go`), which Arbitrum One runs unless governance changed them.
 
-use crate::error::ArbosError;
-
 /// `ArbosVersion_StylusFixes` (go-ethereum `params/config_arbitrum.go`): from here a call that
 /// returns data pays at least what the EVM would charge for that memory (`evmMemoryCost`,
 /// nitro `arbos/programs/programs.go` `CallProgram`).
@@ -211,6 +209,24 @@ pub fn rules() -> Rules {
         },
         minimum_nitro: MINIMUM_NITRO.into_iter().collect(),
     }
+}
+
+/// An ArbOS version the meter does not model.
+#[derive(Debug, thiserror::Error)]
+pub enum ArbosError {
+    /// Not a number.
+    #[error("--arbos {0:?} is not a version number")]
+    NotANumber(String),
+    /// Outside the versions whose rules `crate::arbos` lists.
+    #[error("ArbOS {version} is not modelled: stylus-meter knows ArbOS {oldest} to {newest} (crate::arbos lists their rules)")]
+    Unsupported {
+        /// Version asked for.
+        version: u64,
+        /// Oldest modelled.
+        oldest: u64,
+        /// Newest modelled.
+        newest: u64,
+    },
 }
 
 /// An ArbOS version the meter models, and the Stylus rules it implies.

@@ -68,12 +68,15 @@ mod meter;
 pub mod pricing;
 mod program;
 pub mod repeated;
+mod transact;
 pub mod txs;
+pub mod vm_hooks;
 
 pub use activation::{
     brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Opcodes, Sizes,
 };
-pub use arbos::Arbos;
-pub use error::{ArbosError, ExecError, LoadError};
-pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program, DEFAULT_INK_LIMIT};
+pub use arbos::{Arbos, ArbosError};
+pub use error::{ExecError, LoadError};
+pub use pricing::DEFAULT_INK_LIMIT;
+pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program};
 pub use repeated::{Block, FrameCall, FrameGas};

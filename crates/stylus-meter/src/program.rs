@@ -8,14 +8,11 @@ use crate::error::{ExecError, LoadError};
 use crate::evm::{self, Changes, EvmGas, Frame, Log};
 use crate::host::{self, Escape, HostEnv};
 use crate::meter::{NitroMeter, INK_LEFT, INK_STATUS};
-use crate::pricing;
+use crate::pricing::{self, DEFAULT_INK_LIMIT};
 use std::path::Path;
 use std::sync::Arc;
 use wasmer::sys::{CompilerConfig, EngineBuilder, Singlepass};
 use wasmer::{Engine, FunctionEnv, Instance, Module, Store, Value};
-
-/// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
-pub const DEFAULT_INK_LIMIT: u64 = 32_000_000 * pricing::INK_PER_GAS;
 
 /// `params.TxGas`: every transaction's intrinsic gas, which the figures here leave out.
 pub const TX_BASE_GAS: u64 = 21_000;
