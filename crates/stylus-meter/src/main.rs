@@ -425,14 +425,6 @@ fn stylus_code(wasm: &[u8]) -> Vec<u8> {
     stylus_meter::activation::contract_code(&stylus_meter::brotli_compress(wasm))
 }
 
-/// Nitro's fragment prefix, `0xEF 0xF0 0x01` (`NewStylusFragmentPrefix`, go-ethereum
-/// core/state/statedb_arbitrum.go): a fragment's code is this and a piece of the compressed module.
-const FRAGMENT_PREFIX: [u8; arbos::FRAGMENT_PREFIX_BYTES] = [0xEF, 0xF0, 0x01];
-
-/// Nitro's root prefix with the dictionary byte, `0xEF 0xF0 0x02 0x00` (`NewStylusRootPrefix`, same
-/// file; no dictionary, as cargo-stylus's `ROOT_NO_DICT`); the 4-byte decompressed length follows.
-const ROOT_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x02, 0x00];
-
 /// EVM init code that returns `code`: PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0,
 /// RETURN, then one byte 0x00 and the code at offset 43. The same layout as cargo-stylus's
 /// deployment calldata (`contract_deployment_calldata`), so for the same code both give the same
@@ -496,19 +488,19 @@ fn contract_json(code: &[u8], (factory, salt): (Address, B256)) -> (Address, ser
 /// the single contract; `program_code_bytes` is what one contract would have held.
 fn fragmented_deployment_json(wasm: &[u8], create2: (Address, B256)) -> serde_json::Value {
     let compressed = stylus_meter::brotli_compress(wasm);
-    let mut root = ROOT_PREFIX.to_vec();
+    let mut root = arbos::ROOT_PREFIX.to_vec();
     root.extend((wasm.len() as u32).to_be_bytes());
     let mut fragments = Vec::new();
-    for piece in compressed.chunks(arbos::MAX_CODE_SIZE - FRAGMENT_PREFIX.len()) {
-        let (address, fragment) = contract_json(&[&FRAGMENT_PREFIX[..], piece].concat(), create2);
+    for piece in compressed.chunks(arbos::MAX_CODE_SIZE - arbos::FRAGMENT_PREFIX.len()) {
+        let (address, fragment) =
+            contract_json(&[&arbos::FRAGMENT_PREFIX[..], piece].concat(), create2);
         root.extend(address.as_slice());
         fragments.push(fragment);
     }
     let (_, mut value) = contract_json(&root, create2);
     value["wasm_bytes"] = wasm.len().into();
     value["project_hash_section"] = stylus_meter::cargo_stylus::has_project_hash(wasm).into();
-    value["program_code_bytes"] =
-        (compressed.len() + stylus_meter::activation::STYLUS_CODE_PREFIX.len()).into();
+    value["program_code_bytes"] = (compressed.len() + arbos::STYLUS_CODE_PREFIX.len()).into();
     value["factory"] = create2.0.to_checksum(None).into();
     value["salt"] = create2.1.to_string().into();
     value["fragments"] = fragments.into();
@@ -578,7 +570,7 @@ fn check(
     });
     let limits = serde_json::json!({
         "max_wasm": arbos.max_wasm_size(),
-        "max_code": stylus_meter::activation::MAX_CODE_BYTES,
+        "max_code": arbos::MAX_CODE_SIZE,
         "max_fragments": arbos.max_fragment_count(),
     });
     if json {
@@ -620,13 +612,13 @@ fn check(
     match program.layout() {
         CodeLayout::Contract { code } => println!(
             "  deploys as   one contract of {code} bytes (limit {})",
-            stylus_meter::activation::MAX_CODE_BYTES
+            arbos::MAX_CODE_SIZE
         ),
         CodeLayout::Fragments { root, fragments } => println!(
             "  deploys as   a root of {root} bytes and {} fragments of {:?} bytes (each ≤ {}, at most {} fragments)",
             fragments.len(),
             fragments,
-            stylus_meter::activation::MAX_CODE_BYTES,
+            arbos::MAX_CODE_SIZE,
             arbos.max_fragment_count()
         ),
     }
@@ -935,7 +927,7 @@ mod tests {
     #[test]
     fn init_code_returns_the_code_that_follows_it() {
         let code = stylus_code(b"\0asm\x01\0\0\0");
-        assert_eq!(code[..4], stylus_meter::activation::STYLUS_CODE_PREFIX);
+        assert_eq!(code[..4], arbos::STYLUS_CODE_PREFIX);
         let init = init_code(&code);
         // PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0, RETURN: copy `len` bytes from
         // offset 43 to memory 0 and return them; byte 42 is never executed.
@@ -967,10 +959,10 @@ mod tests {
         assert_eq!(fragments[0]["code_bytes"], arbos::MAX_CODE_SIZE);
         let hex_bytes = |v: &serde_json::Value| parse_hex(v.as_str().unwrap()).unwrap();
         let mut payload: Vec<u8> = Vec::new();
-        let mut root = [&ROOT_PREFIX[..], &(wasm.len() as u32).to_be_bytes()].concat();
+        let mut root = [&arbos::ROOT_PREFIX[..], &(wasm.len() as u32).to_be_bytes()].concat();
         for fragment in fragments {
             let code = hex_bytes(&fragment["code"]);
-            assert_eq!(code[..3], FRAGMENT_PREFIX);
+            assert_eq!(code[..3], arbos::FRAGMENT_PREFIX);
             payload.extend(&code[3..]);
             let init_hash = keccak256(hex_bytes(&fragment["init_code"]));
             let address = create2.0.create2(create2.1, init_hash);

@@ -331,11 +331,11 @@ impl Program {
         }
     }
 
-    /// From `ArbosVersion_StylusFixes` a call that returns data uses at least the EVM's price for
-    /// that memory (`CallProgram`, arbos/programs/programs.go: `contract.Gas` is capped at
-    /// `startingGas - evmMemoryCost(len(ret))`).
+    /// A call that returns data uses at least the EVM's price for that memory (`CallProgram`,
+    /// arbos/programs/programs.go: `contract.Gas` is capped at `startingGas -
+    /// evmMemoryCost(len(ret))`; from ArbOS 31, `ArbosVersion_StylusFixes`: always from 50).
     pub(crate) fn return_data_floor(&self, frame: u64, returned: usize) -> u64 {
-        if self.arbos.floors_return_data() && returned > 0 {
+        if returned > 0 {
             frame.max(pricing::evm_memory_cost(returned))
         } else {
             frame

@@ -82,7 +82,7 @@ pub struct FrameGas {
     pub init: u64,
     /// The ink in gas, with any pages grown priced against the transaction's pages.
     pub execution: u64,
-    /// Everything, at least the EVM's price for the returned bytes (from ArbOS 31).
+    /// Everything, at least the EVM's price for the returned bytes .
     pub frame: u64,
 }
 
@@ -150,11 +150,7 @@ impl Block {
             0
         };
         let raw = memory + cached_init + init + execution;
-        let frame = if self.arbos.floors_return_data() && !report.returndata.is_empty() {
-            raw.max(pricing::evm_memory_cost(report.returndata.len()))
-        } else {
-            raw
-        };
+        let frame = program.return_data_floor(raw, report.returndata.len());
         Ok(FrameCall {
             report,
             recent_hit,

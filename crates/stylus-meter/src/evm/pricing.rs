@@ -47,9 +47,6 @@ pub const LOG_DATA_GAS: u64 = 8;
 /// `params.ExtcodeSizeGasEIP150`: `account_code` and `account_code_size` pay it per 24,576 bytes
 /// of the chain's `MaxCodeSize` (`WasmAccountTouchCost`, operations_acl_arbitrum.go).
 pub const EXTCODE_SIZE_GAS: u64 = 700;
-/// The chain's `MaxCodeSize` (Arbitrum's default, `params.MaxCodeSize`, 24,576 bytes): with it the
-/// code hooks pay one [`EXTCODE_SIZE_GAS`].
-pub const MAX_CODE_SIZE: u64 = 24_576;
 
 /// `StorageCache::REQUIRED_ACCESS_GAS` (crates/arbutil/src/evm/storage.rs): what a load or a
 /// cached store requires to be left on top of the EVM's own minimum.
@@ -147,7 +144,8 @@ pub fn sstore_cost(cold: bool, original: B256, current: B256, new: B256) -> Ssto
 /// when the hook loads the code (`account_code`, `account_code_size`).
 pub fn account_touch_gas(cold: bool, with_code: bool) -> u64 {
     let code = if with_code {
-        MAX_CODE_SIZE / 24_576 * EXTCODE_SIZE_GAS
+        // the chain's `MaxCodeSize` (Arbitrum's default): one EXTCODE_SIZE_GAS
+        crate::arbos::MAX_CODE_SIZE as u64 / 24_576 * EXTCODE_SIZE_GAS
     } else {
         0
     };
