@@ -11,12 +11,12 @@
 
 use crate::arbos::{
     Arbos, CLASSIC_PREFIX_BYTES, FRAGMENT_PREFIX_BYTES, INITIAL_PAGE_LIMIT, MAX_CODE_SIZE,
-    ROOT_HEADER_BYTES, STYLUS_CODE_PREFIX,
+    ROOT_HEADER_BYTES,
 };
+use crate::deploy::{brotli_compress, contract_code};
 use crate::error::LoadError;
 use crate::pricing;
 use crate::vm_hooks::{self, HostFn, HOST_MODULE};
-use std::io::Write;
 use wasmparser::{
     CompositeInnerType, ExternalKind, FuncType, Operator, Parser, Payload, TypeRef, ValType,
     Validator, WasmFeatures,
@@ -199,24 +199,6 @@ fn float_in_type(ty: &FuncType) -> bool {
         .chain(ty.results())
         .copied()
         .any(is_float)
-}
-
-/// Compresses like `cargo stylus` deploys: brotli quality 11, window 22.
-pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
-        writer
-            .write_all(wasm)
-            .expect("writing to a Vec cannot fail");
-    }
-    out
-}
-
-/// The code of a program deployed as one contract: [`STYLUS_CODE_PREFIX`] ‖ `compressed`
-/// (brotli of the module, [`brotli_compress`]).
-pub fn contract_code(compressed: &[u8]) -> Vec<u8> {
-    [&STYLUS_CODE_PREFIX[..], compressed].concat()
 }
 
 /// Validates `wasm` as Nitro's activation would at `arbos` and gathers what the executor needs:

@@ -1,11 +1,12 @@
 //! `stylus-meter`: run a Stylus `.wasm` offline and report ink and gas as Nitro charges them.
 
-use alloy_primitives::{keccak256, Address, B256};
+use alloy_primitives::{Address, B256};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use stylus_meter::abi::{encode_call, parse_hex, split_args};
 use stylus_meter::arbos::{self, Arbos};
+use stylus_meter::deploy;
 use stylus_meter::evm::{Evm, StateFile, Tx};
 use stylus_meter::{Analysis, Block, CallReport, CodeLayout, LoadError, Program};
 
@@ -419,90 +420,59 @@ fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
     }
 }
 
-/// The contract code of a Stylus program: prefix ‖ brotli(wasm) at quality 11, window 22, with the
-/// pinned `brotli` crate (the compressor the meter prices, so the bytes are reproducible).
-fn stylus_code(wasm: &[u8]) -> Vec<u8> {
-    stylus_meter::activation::contract_code(&stylus_meter::brotli_compress(wasm))
-}
-
-/// EVM init code that returns `code`: PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0,
-/// RETURN, then one byte 0x00 and the code at offset 43. The same layout as cargo-stylus's
-/// deployment calldata (`contract_deployment_calldata`), so for the same code both give the same
-/// init code hash.
-fn init_code(code: &[u8]) -> Vec<u8> {
-    let mut init = vec![0x7f];
-    init.extend(alloy_primitives::U256::from(code.len()).to_be_bytes::<32>());
-    init.extend([0x80, 0x60, 43, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3, 0x00]);
-    debug_assert_eq!(init.len(), 43);
-    init.extend_from_slice(code);
-    init
-}
-
-/// What deploys `wasm` (checked by the caller: `Program::from_file` refuses a module over the code
-/// size limit or one Nitro would not activate).
+/// What deploys `wasm` as one contract (checked by the caller: `Program::from_file` refuses a
+/// module over the code size limit or one Nitro would not activate).
 fn deployment_json(wasm: &[u8], create2: Option<(Address, B256)>) -> serde_json::Value {
-    let code = stylus_code(wasm);
-    let init = init_code(&code);
-    let init_hash = keccak256(&init);
+    let contract = deploy::single(wasm);
     let mut value = serde_json::json!({
         "wasm_bytes": wasm.len(),
         "project_hash_section": stylus_meter::cargo_stylus::has_project_hash(wasm),
-        "code_bytes": code.len(),
-        "code_hash": keccak256(&code).to_string(),
-        "init_code_hash": init_hash.to_string(),
-        "code": hex(&code),
-        "init_code": hex(&init),
+        "code_bytes": contract.code.len(),
+        "code_hash": contract.code_hash().to_string(),
+        "init_code_hash": contract.init_code_hash().to_string(),
+        "code": hex(&contract.code),
+        "init_code": hex(&contract.init_code),
     });
     if let Some((factory, salt)) = create2 {
         value["factory"] = factory.to_checksum(None).into();
         value["salt"] = salt.to_string().into();
-        value["address"] = factory.create2(salt, init_hash).to_checksum(None).into();
+        value["address"] = contract.address(factory, salt).to_checksum(None).into();
     }
     value
 }
 
-/// One contract of a deployment through `factory` with `salt`: its address, and its code, init code
-/// and hashes as JSON.
-fn contract_json(code: &[u8], (factory, salt): (Address, B256)) -> (Address, serde_json::Value) {
-    let init = init_code(code);
-    let init_hash = keccak256(&init);
-    let address = factory.create2(salt, init_hash);
-    let value = serde_json::json!({
-        "code_bytes": code.len(),
-        "code_hash": keccak256(code).to_string(),
-        "init_code_hash": init_hash.to_string(),
-        "code": hex(code),
-        "init_code": hex(&init),
-        "address": address.to_checksum(None),
-    });
-    (address, value)
+/// One contract of a deployment through `factory` with `salt`: its code, init code, hashes and
+/// address as JSON.
+fn contract_json(
+    contract: &deploy::Contract,
+    (factory, salt): (Address, B256),
+) -> serde_json::Value {
+    serde_json::json!({
+        "code_bytes": contract.code.len(),
+        "code_hash": contract.code_hash().to_string(),
+        "init_code_hash": contract.init_code_hash().to_string(),
+        "code": hex(&contract.code),
+        "init_code": hex(&contract.init_code),
+        "address": contract.address(factory, salt).to_checksum(None),
+    })
 }
 
-/// What deploys a module whose code is over one contract, as cargo-stylus splits it (stylus-tools
-/// core/code/fragments.rs and contract.rs): the compressed module in pieces of
-/// `MAX_CODE_SIZE - 3` bytes, each a fragment `0xEFF001 ‖ piece`, deployed first; then the root
-/// `0xEFF002 ‖ 0x00 ‖ wasm length (4 bytes, big-endian) ‖ the fragments' addresses`, which Nitro
-/// reassembles (arbos/programs/programs.go `getWasmFromRootStylus`). The fragments go through the
-/// same factory and salt, so the root's code and address depend on the module alone. The top-level
+/// What deploys a module whose code is over one contract ([`deploy::fragmented`]). The top-level
 /// keys describe the root (the contract users call, activate and cache), as `deployment_json`'s do
 /// the single contract; `program_code_bytes` is what one contract would have held.
 fn fragmented_deployment_json(wasm: &[u8], create2: (Address, B256)) -> serde_json::Value {
-    let compressed = stylus_meter::brotli_compress(wasm);
-    let mut root = arbos::ROOT_PREFIX.to_vec();
-    root.extend((wasm.len() as u32).to_be_bytes());
-    let mut fragments = Vec::new();
-    for piece in compressed.chunks(arbos::MAX_CODE_SIZE - arbos::FRAGMENT_PREFIX.len()) {
-        let (address, fragment) =
-            contract_json(&[&arbos::FRAGMENT_PREFIX[..], piece].concat(), create2);
-        root.extend(address.as_slice());
-        fragments.push(fragment);
-    }
-    let (_, mut value) = contract_json(&root, create2);
+    let deployed = deploy::fragmented(wasm, create2.0, create2.1);
+    let mut value = contract_json(&deployed.root, create2);
     value["wasm_bytes"] = wasm.len().into();
     value["project_hash_section"] = stylus_meter::cargo_stylus::has_project_hash(wasm).into();
-    value["program_code_bytes"] = (compressed.len() + arbos::STYLUS_CODE_PREFIX.len()).into();
+    value["program_code_bytes"] = deployed.program_code_bytes.into();
     value["factory"] = create2.0.to_checksum(None).into();
     value["salt"] = create2.1.to_string().into();
+    let fragments: Vec<_> = deployed
+        .fragments
+        .iter()
+        .map(|fragment| contract_json(fragment, create2))
+        .collect();
     value["fragments"] = fragments.into();
     value
 }
@@ -923,25 +893,7 @@ fn print_call(program: &Program, report: &CallReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn init_code_returns_the_code_that_follows_it() {
-        let code = stylus_code(b"\0asm\x01\0\0\0");
-        assert_eq!(code[..4], arbos::STYLUS_CODE_PREFIX);
-        let init = init_code(&code);
-        // PUSH32 len, DUP1, PUSH1 43, PUSH1 0, CODECOPY, PUSH1 0, RETURN: copy `len` bytes from
-        // offset 43 to memory 0 and return them; byte 42 is never executed.
-        assert_eq!(init[0], 0x7f);
-        assert_eq!(
-            alloy_primitives::U256::from_be_slice(&init[1..33]),
-            alloy_primitives::U256::from(code.len())
-        );
-        assert_eq!(
-            init[33..43],
-            [0x80, 0x60, 43, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3, 0x00]
-        );
-        assert_eq!(init[43..], code[..]);
-    }
+    use alloy_primitives::keccak256;
 
     #[test]
     fn a_module_over_one_contract_deploys_as_fragments_and_a_root_naming_them() {
@@ -980,18 +932,9 @@ mod tests {
             "the root names the fragments in order"
         );
         assert_eq!(root.len(), arbos::ROOT_HEADER_BYTES + 20 * fragments.len());
-        let root_address = create2.0.create2(create2.1, keccak256(init_code(&root)));
+        let root_address = create2
+            .0
+            .create2(create2.1, keccak256(deploy::init_code(&root)));
         assert_eq!(value["address"], root_address.to_checksum(None));
-    }
-
-    #[test]
-    fn create2_address_is_keccak_of_factory_salt_and_init_code_hash() {
-        // EIP-1014's first example: deployer 0, salt 0, init code 0x00.
-        let factory = Address::ZERO;
-        let address = factory.create2(B256::ZERO, keccak256([0u8]));
-        assert_eq!(
-            address.to_string(),
-            "0x4D1A2e2bB4F88F0250f26Ffff098B0b30B26BF38"
-        );
     }
 }
