@@ -12,7 +12,7 @@
 //! `static_call_contract`, `create1`, `create2`) are refused at load time: no example needs them.
 
 use crate::evm::{pricing as evm_pricing, EvmApi};
-use crate::pricing::{self, hostio, INK_PER_GAS};
+use crate::pricing::{self, hostio, Gas, Ink, INK_PER_GAS};
 use crate::vm_hooks::{vm_hooks, HostFn, HOST_MODULE};
 use alloy_primitives::{Address, B256, U256};
 use std::fmt;
@@ -57,11 +57,11 @@ pub(crate) struct HostEnv<E> {
     pub args: Vec<u8>,
     pub outs: Vec<u8>,
     /// Ink charged by host functions for their own work, I/O and the gas they buy.
-    pub host_io_ink: u64,
+    pub host_io_ink: Ink,
     /// Ink charged for new memory pages (`pay_for_memory_grow` with pages > 0).
-    pub memory_ink: u64,
+    pub memory_ink: Ink,
     /// Gas charged for new memory pages.
-    pub memory_gas: u64,
+    pub memory_gas: Gas,
     /// Pages open and ever open in the transaction (Nitro's `AddStylusPages` state).
     pub pages_open: u16,
     pub pages_ever: u16,
@@ -78,7 +78,7 @@ enum Account {
     Memory,
 }
 
-fn ink_left<E: EvmApi>(ctx: &mut Ctx<E>) -> HostResult<u64> {
+fn ink_left<E: EvmApi>(ctx: &mut Ctx<E>) -> HostResult<Ink> {
     let (env, mut store) = ctx.data_and_store_mut();
     let status = env
         .ink_status
@@ -89,12 +89,12 @@ fn ink_left<E: EvmApi>(ctx: &mut Ctx<E>) -> HostResult<u64> {
         return Err(escape(Escape::OutOfInk));
     }
     let ink = env.ink_left.as_ref().expect("instrumented").get(&mut store);
-    Ok(ink.unwrap_i64() as u64)
+    Ok(Ink(ink.unwrap_i64() as u64))
 }
 
 /// `MeteredMachine::buy_ink` (crates/prover/src/programs/meter.rs): exhausts the meter and stops
 /// the program when `ink` exceeds what is left.
-fn buy_ink<E: EvmApi>(ctx: &mut Ctx<E>, ink: u64, account: Account) -> HostResult<()> {
+fn buy_ink<E: EvmApi>(ctx: &mut Ctx<E>, ink: Ink, account: Account) -> HostResult<()> {
     let left = ink_left(ctx)?;
     let (env, mut store) = ctx.data_and_store_mut();
     let ink_global = env.ink_left.clone().expect("instrumented");
@@ -104,7 +104,7 @@ fn buy_ink<E: EvmApi>(ctx: &mut Ctx<E>, ink: u64, account: Account) -> HostResul
         set(&status, &mut store, Value::I32(1))?;
         return Err(escape(Escape::OutOfInk));
     }
-    set(&ink_global, &mut store, Value::I64((left - ink) as i64))?;
+    set(&ink_global, &mut store, Value::I64((left.0 - ink.0) as i64))?;
     match account {
         Account::HostIo => env.host_io_ink += ink,
         Account::Memory => env.memory_ink += ink,
@@ -116,26 +116,26 @@ fn set(global: &Global, store: &mut impl AsStoreMut, value: Value) -> HostResult
     global.set(store, value)
 }
 
-fn io<E: EvmApi>(ctx: &mut Ctx<E>, ink: u64) -> HostResult<()> {
+fn io<E: EvmApi>(ctx: &mut Ctx<E>, ink: Ink) -> HostResult<()> {
     buy_ink(ctx, ink, Account::HostIo)
 }
 
 /// `buy_gas`: gas as ink, 10,000 a unit.
-fn buy_gas<E: EvmApi>(ctx: &mut Ctx<E>, gas: u64) -> HostResult<()> {
-    io(ctx, gas.saturating_mul(INK_PER_GAS))
+fn buy_gas<E: EvmApi>(ctx: &mut Ctx<E>, gas: Gas) -> HostResult<()> {
+    io(ctx, gas.to_ink())
 }
 
 /// `require_gas`: checks, without burning, that `gas` is left.
-fn require_gas<E: EvmApi>(ctx: &mut Ctx<E>, gas: u64) -> HostResult<()> {
-    if ink_left(ctx)? < gas.saturating_mul(INK_PER_GAS) {
+fn require_gas<E: EvmApi>(ctx: &mut Ctx<E>, gas: Gas) -> HostResult<()> {
+    if ink_left(ctx)? < gas.to_ink() {
         return Err(escape(Escape::OutOfInk));
     }
     Ok(())
 }
 
 /// `gas_left`: the ink left in gas, rounded down.
-fn gas_left<E: EvmApi>(ctx: &mut Ctx<E>) -> HostResult<u64> {
-    Ok(ink_left(ctx)? / INK_PER_GAS)
+fn gas_left<E: EvmApi>(ctx: &mut Ctx<E>) -> HostResult<Gas> {
+    Ok(ink_left(ctx)?.to_gas())
 }
 
 fn frame<'a, E: EvmApi>(ctx: &'a mut Ctx<E>) -> &'a mut E {
@@ -182,7 +182,7 @@ fn write<E: EvmApi>(ctx: &mut Ctx<E>, ptr: i32, data: &[u8]) -> HostResult<()> {
 fn read_args<E: EvmApi>(mut ctx: Ctx<E>, ptr: i32) -> HostResult<()> {
     let len = ctx.data().args.len() as u32;
     io(&mut ctx, HostFn::ReadArgs.base_ink())?;
-    io(&mut ctx, pricing::write_price(len))?;
+    io(&mut ctx, Ink(pricing::write_price(len)))?;
     let args = ctx.data().args.clone();
     write(&mut ctx, ptr, &args)
 }
@@ -190,9 +190,9 @@ fn read_args<E: EvmApi>(mut ctx: Ctx<E>, ptr: i32) -> HostResult<()> {
 fn write_result<E: EvmApi>(mut ctx: Ctx<E>, ptr: i32, len: i32) -> HostResult<()> {
     let len = len as u32;
     io(&mut ctx, HostFn::WriteResult.base_ink())?;
-    io(&mut ctx, pricing::read_price(len))?;
+    io(&mut ctx, Ink(pricing::read_price(len)))?;
     // the data is read again into geth after the call
-    io(&mut ctx, pricing::read_price(len))?;
+    io(&mut ctx, Ink(pricing::read_price(len)))?;
     let outs = read(&mut ctx, ptr, len)?;
     ctx.data_mut().outs = outs;
     Ok(())
@@ -209,11 +209,15 @@ fn pay_for_memory_grow<E: EvmApi>(mut ctx: Ctx<E>, pages: i32) -> HostResult<()>
     }
     // Go's `AddPages` (arbos/programs/api.go): price against the pages open so far
     let env = ctx.data_mut();
-    let gas = pricing::memory_pages_gas(pages, env.pages_open, env.pages_ever);
+    let gas = Gas(pricing::memory_pages_gas(
+        pages,
+        env.pages_open,
+        env.pages_ever,
+    ));
     env.pages_open = env.pages_open.saturating_add(pages);
     env.pages_ever = env.pages_ever.max(env.pages_open);
     env.memory_gas += gas;
-    buy_ink(&mut ctx, gas.saturating_mul(INK_PER_GAS), Account::Memory)
+    buy_ink(&mut ctx, gas.to_ink(), Account::Memory)
 }
 
 fn storage_load_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, dest: i32) -> HostResult<()> {
@@ -221,13 +225,13 @@ fn storage_load_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, dest: i32) -> Host
     // enough for a cache miss on a cold slot
     require_gas(
         &mut ctx,
-        evm_pricing::COLD_SLOAD_GAS
+        Gas(evm_pricing::COLD_SLOAD_GAS
             + evm_pricing::CACHE_ACCESS_GAS
-            + evm_pricing::STORAGE_LOAD_API_GAS,
+            + evm_pricing::STORAGE_LOAD_API_GAS),
     )?;
     let key = read_word(&mut ctx, key)?;
     let (value, gas) = frame(&mut ctx).storage_load(key);
-    buy_gas(&mut ctx, gas)?;
+    buy_gas(&mut ctx, Gas(gas))?;
     write(&mut ctx, dest, value.as_slice())
 }
 
@@ -236,31 +240,31 @@ fn storage_cache_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, value: i32) -> Ho
     // the SSTORE sentry, though the store itself happens at the flush
     require_gas(
         &mut ctx,
-        evm_pricing::SSTORE_SENTRY_GAS + evm_pricing::CACHE_ACCESS_GAS,
+        Gas(evm_pricing::SSTORE_SENTRY_GAS + evm_pricing::CACHE_ACCESS_GAS),
     )?;
     let key = read_word(&mut ctx, key)?;
     let value = read_word(&mut ctx, value)?;
     let gas = frame(&mut ctx).storage_cache(key, value);
-    buy_gas(&mut ctx, gas)
+    buy_gas(&mut ctx, Gas(gas))
 }
 
 fn storage_flush_cache<E: EvmApi>(mut ctx: Ctx<E>, clear: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::StorageFlushCache.base_ink())?;
-    require_gas(&mut ctx, evm_pricing::SSTORE_SENTRY_GAS)?;
+    require_gas(&mut ctx, Gas(evm_pricing::SSTORE_SENTRY_GAS))?;
     // Nitro offers the EVM one more than the gas left, so a flush may use all of it
-    let offered = gas_left(&mut ctx)? + 1;
+    let offered = gas_left(&mut ctx)?.0 + 1;
     // the flush's gas is bought (from ArbOS 32, `ARBOS_VERSION_STYLUS_CHARGING_FIXES`; the meter
     // models 50 and later)
     match frame(&mut ctx).storage_flush(clear != 0, offered) {
-        Some(gas) => buy_gas(&mut ctx, gas),
+        Some(gas) => buy_gas(&mut ctx, Gas(gas)),
         // out of gas: the EVM took all it was offered, more than is left
-        None => buy_gas(&mut ctx, offered),
+        None => buy_gas(&mut ctx, Gas(offered)),
     }
 }
 
 fn transient_load_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, dest: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::TransientLoadBytes32.base_ink())?;
-    buy_gas(&mut ctx, evm_pricing::TRANSIENT_GAS)?;
+    buy_gas(&mut ctx, Gas(evm_pricing::TRANSIENT_GAS))?;
     let key = read_word(&mut ctx, key)?;
     let value = frame(&mut ctx).transient_load(key);
     write(&mut ctx, dest, value.as_slice())
@@ -268,7 +272,7 @@ fn transient_load_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, dest: i32) -> Ho
 
 fn transient_store_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, value: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::TransientStoreBytes32.base_ink())?;
-    buy_gas(&mut ctx, evm_pricing::TRANSIENT_GAS)?;
+    buy_gas(&mut ctx, Gas(evm_pricing::TRANSIENT_GAS))?;
     let key = read_word(&mut ctx, key)?;
     let value = read_word(&mut ctx, value)?;
     frame(&mut ctx).transient_store(key, value);
@@ -284,7 +288,7 @@ fn read_return_data<E: EvmApi>(
     _size: i32,
 ) -> HostResult<i32> {
     io(&mut ctx, HostFn::ReadReturnData.base_ink())?;
-    io(&mut ctx, pricing::write_price(0))?;
+    io(&mut ctx, Ink(pricing::write_price(0)))?;
     Ok(0)
 }
 
@@ -294,9 +298,9 @@ fn emit_log<E: EvmApi>(mut ctx: Ctx<E>, data: i32, len: i32, topics: i32) -> Hos
     if topics > 4 || len < topics * 32 {
         return Err(escape(Escape::Fault("emit_log: bad topic data".into())));
     }
-    io(&mut ctx, pricing::read_price(len))?;
+    io(&mut ctx, Ink(pricing::read_price(len)))?;
     let gas = evm_pricing::log_gas(topics, len - topics * 32);
-    buy_gas(&mut ctx, gas)?;
+    buy_gas(&mut ctx, Gas(gas))?;
     let mut bytes = read(&mut ctx, data, len)?;
     let rest = bytes.split_off(topics as usize * 32);
     let topics = bytes.chunks(32).map(B256::from_slice).collect();
@@ -306,10 +310,10 @@ fn emit_log<E: EvmApi>(mut ctx: Ctx<E>, data: i32, len: i32, topics: i32) -> Hos
 
 fn account_balance<E: EvmApi>(mut ctx: Ctx<E>, address: i32, dest: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::AccountBalance.base_ink())?;
-    require_gas(&mut ctx, evm_pricing::COLD_ACCOUNT_GAS)?;
+    require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let (balance, gas) = frame(&mut ctx).account_balance(address);
-    buy_gas(&mut ctx, gas)?;
+    buy_gas(&mut ctx, Gas(gas))?;
     write(&mut ctx, dest, &balance.to_be_bytes::<32>())
 }
 
@@ -328,12 +332,12 @@ fn account_code<E: EvmApi>(
     dest: i32,
 ) -> HostResult<i32> {
     io(&mut ctx, HostFn::AccountCode.base_ink())?;
-    require_gas(&mut ctx, evm_pricing::COLD_ACCOUNT_GAS)?;
+    require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let left = gas_left(&mut ctx)?;
-    let (code, gas) = frame(&mut ctx).account_code(address, left);
-    buy_gas(&mut ctx, gas)?;
-    io(&mut ctx, pricing::write_price(code.len() as u32))?;
+    let (code, gas) = frame(&mut ctx).account_code(address, left.0);
+    buy_gas(&mut ctx, Gas(gas))?;
+    io(&mut ctx, Ink(pricing::write_price(code.len() as u32)))?;
     let (offset, size) = (offset as u32, size as u32);
     let part = slice_with_runoff(&code, offset, offset.saturating_add(size));
     write(&mut ctx, dest, part)?;
@@ -342,20 +346,20 @@ fn account_code<E: EvmApi>(
 
 fn account_code_size<E: EvmApi>(mut ctx: Ctx<E>, address: i32) -> HostResult<i32> {
     io(&mut ctx, HostFn::AccountCodeSize.base_ink())?;
-    require_gas(&mut ctx, evm_pricing::COLD_ACCOUNT_GAS)?;
+    require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let left = gas_left(&mut ctx)?;
-    let (code, gas) = frame(&mut ctx).account_code(address, left);
-    buy_gas(&mut ctx, gas)?;
+    let (code, gas) = frame(&mut ctx).account_code(address, left.0);
+    buy_gas(&mut ctx, Gas(gas))?;
     Ok(code.len() as i32)
 }
 
 fn account_codehash<E: EvmApi>(mut ctx: Ctx<E>, address: i32, dest: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::AccountCodehash.base_ink())?;
-    require_gas(&mut ctx, evm_pricing::COLD_ACCOUNT_GAS)?;
+    require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let (hash, gas) = frame(&mut ctx).account_codehash(address);
-    buy_gas(&mut ctx, gas)?;
+    buy_gas(&mut ctx, Gas(gas))?;
     write(&mut ctx, dest, hash.as_slice())
 }
 
@@ -397,7 +401,7 @@ fn math_pow<E: EvmApi>(mut ctx: Ctx<E>, value: i32, exponent: i32) -> HostResult
     io(&mut ctx, HostFn::MathPow.base_ink())?;
     let base = read_u256(&mut ctx, value)?;
     let exponent = read_word(&mut ctx, exponent)?;
-    io(&mut ctx, hostio::pow_ink(&exponent))?;
+    io(&mut ctx, Ink(hostio::pow_ink(&exponent)))?;
     let result = base.wrapping_pow(U256::from_be_bytes(exponent.0));
     write(&mut ctx, value, &result.to_be_bytes::<32>())
 }
@@ -409,7 +413,7 @@ fn native_keccak256<E: EvmApi>(
     output: i32,
 ) -> HostResult<()> {
     let len = len as u32;
-    io(&mut ctx, pricing::keccak_price(len))?;
+    io(&mut ctx, Ink(pricing::keccak_price(len)))?;
     let preimage = read(&mut ctx, input, len)?;
     let digest = alloy_primitives::keccak256(&preimage);
     write(&mut ctx, output, digest.as_slice())
@@ -455,12 +459,12 @@ fn contract_address<E: EvmApi>(ctx: Ctx<E>, dest: i32) -> HostResult<()> {
 
 fn evm_gas_left<E: EvmApi>(mut ctx: Ctx<E>) -> HostResult<i64> {
     io(&mut ctx, HostFn::EvmGasLeft.base_ink())?;
-    Ok(gas_left(&mut ctx)? as i64)
+    Ok(gas_left(&mut ctx)?.0 as i64)
 }
 
 fn evm_ink_left<E: EvmApi>(mut ctx: Ctx<E>) -> HostResult<i64> {
     io(&mut ctx, HostFn::EvmInkLeft.base_ink())?;
-    Ok(ink_left(&mut ctx)? as i64)
+    Ok(ink_left(&mut ctx)?.0 as i64)
 }
 
 fn math_div<E: EvmApi>(ctx: Ctx<E>, value: i32, divisor: i32) -> HostResult<()> {

@@ -11,7 +11,47 @@ use wasmparser::Operator;
 pub const INK_PER_GAS: u64 = 10_000;
 
 /// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
-pub const DEFAULT_INK_LIMIT: u64 = 32_000_000 * INK_PER_GAS;
+pub const DEFAULT_INK_LIMIT: u64 = Gas(32_000_000).to_ink().0;
+
+/// An amount of ink, Stylus's unit (Nitro's `Ink`, crates/arbutil/src/evm/api.rs): every change to
+/// gas is one of the conversions below, never a bare `INK_PER_GAS`. Prices and reports stay `u64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Ink(pub u64);
+
+/// An amount of EVM gas (Nitro's `Gas`, same file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Gas(pub u64);
+
+impl Gas {
+    /// `gas_to_ink`: [`INK_PER_GAS`] ink a unit, saturating.
+    pub const fn to_ink(self) -> Ink {
+        Ink(self.0.saturating_mul(INK_PER_GAS))
+    }
+}
+
+impl Ink {
+    /// `ink_to_gas`, rounded down: the gas ink left is worth.
+    pub const fn to_gas(self) -> Gas {
+        Gas(self.0 / INK_PER_GAS)
+    }
+
+    /// Rounded up: the gas ink spent costs.
+    pub const fn to_gas_spent(self) -> Gas {
+        Gas(self.0.div_ceil(INK_PER_GAS))
+    }
+}
+
+impl std::ops::AddAssign for Ink {
+    fn add_assign(&mut self, other: Ink) {
+        self.0 += other.0;
+    }
+}
+
+impl std::ops::AddAssign for Gas {
+    fn add_assign(&mut self, other: Gas) {
+        self.0 += other.0;
+    }
+}
 
 /// Ink charged once per basic block entered, for the block's own "enough ink?" header
 /// (`ink_header_cost: 2450` for Stylus versions 1 and 2, arbitrator/prover/src/programs/config.rs).
@@ -374,7 +414,7 @@ pub fn calldata_gas(calldata: &[u8]) -> u64 {
 /// Gas the program's ink costs the caller. Nitro converts the ink *left* back to gas rounding
 /// down (`ink_to_gas`, arbitrator/prover/src/programs/config.rs), so the ink *spent* rounds up.
 pub fn ink_to_gas_spent(ink: u64) -> u64 {
-    ink.div_ceil(INK_PER_GAS)
+    Ink(ink).to_gas_spent().0
 }
 
 #[cfg(test)]

@@ -281,9 +281,9 @@ impl Program {
         let total = ink_limit - left;
         let ink = InkBreakdown {
             total,
-            opcodes: total - env.host_io_ink - env.memory_ink,
-            host_io: env.host_io_ink,
-            memory: env.memory_ink,
+            opcodes: total - env.host_io_ink.0 - env.memory_ink.0,
+            host_io: env.host_io_ink.0,
+            memory: env.memory_ink.0,
         };
         let returndata = match outcome {
             Outcome::Failure => Vec::new(),

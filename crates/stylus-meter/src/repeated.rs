@@ -17,7 +17,7 @@
 
 use crate::arbos::Arbos;
 use crate::error::ExecError;
-use crate::pricing::{self, INK_PER_GAS};
+use crate::pricing::{self, Ink};
 use crate::program::{CallReport, Program};
 use std::collections::VecDeque;
 
@@ -138,7 +138,7 @@ impl Block {
         let memory = pricing::memory_pages_gas(footprint, 0, ever);
         // The call ran on its own (pages ever open = its footprint); re-price the pages it grew
         // against what this transaction opened before.
-        let grown = pages_grown(footprint, report.ink.memory / INK_PER_GAS);
+        let grown = pages_grown(footprint, Ink(report.ink.memory).to_gas().0);
         let grown_gas = pricing::memory_pages_gas(grown, footprint, ever.max(footprint));
         let execution = pricing::ink_to_gas_spent(report.ink.total - report.ink.memory) + grown_gas;
         self.pages_ever = ever.max(footprint.saturating_add(grown));

@@ -130,9 +130,9 @@ macro_rules! declare {
             }
 
             /// Ink charged on entry (`*_BASE_INK`, crates/arbutil/src/pricing.rs).
-            pub fn base_ink(self) -> u64 {
+            pub fn base_ink(self) -> crate::pricing::Ink {
                 use crate::pricing::hostio;
-                match self { $(HostFn::$variant => $ink,)* }
+                crate::pricing::Ink(match self { $(HostFn::$variant => $ink,)* })
             }
         }
     };

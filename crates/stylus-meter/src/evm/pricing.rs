@@ -13,7 +13,7 @@
 //!
 //! Only numbers and rules are taken, never code.
 
-use crate::pricing::{EVM_API_INK, INK_PER_GAS};
+use crate::pricing::{Ink, EVM_API_INK};
 use alloy_primitives::B256;
 
 /// `params.ColdSloadCostEIP2929` (`COLD_SLOAD_GAS`, crates/arbutil/src/evm/mod.rs).
@@ -56,7 +56,7 @@ pub const CACHE_ACCESS_GAS: u64 = 10;
 /// (`storage_load_bytes32`, crates/wasm-libraries/user-host-trait/lib.rs), as from
 /// `ARBOS_VERSION_STYLUS_CHARGING_FIXES` (32; before it `EVM_API_INK` itself was charged as gas).
 /// The meter models ArbOS 50 and later, where this always holds.
-pub const STORAGE_LOAD_API_GAS: u64 = EVM_API_INK / INK_PER_GAS;
+pub const STORAGE_LOAD_API_GAS: u64 = Ink(EVM_API_INK).to_gas().0;
 
 /// The `n`-th read of a program call's storage cache (1-based) costs this much gas, hit or miss
 /// (`StorageCache::read_gas`, crates/arbutil/src/evm/storage.rs): free up to 32 reads, then 2,
