@@ -1,11 +1,12 @@
 //! `stylus-meter`: run a Stylus `.wasm` offline and report ink and gas as Nitro charges them.
 //!
-//! `args` is the command line, `commands` runs each command and builds its report, `print` turns
-//! reports into text; the library does the work.
+//! `args` is the command line, `commands` runs each command and builds its report (`report`: typed,
+//! printed as JSON by `--json`), `print` turns reports into text; the library does the work.
 
 mod args;
 mod commands;
 mod print;
+mod report;
 
 use args::Cli;
 use clap::Parser;

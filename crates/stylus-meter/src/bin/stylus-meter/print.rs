@@ -1,55 +1,23 @@
-//! Readable reports.
+//! Readable reports, from the typed reports of [`crate::report`].
 
-use crate::commands::hex;
-use stylus_meter::{CallReport, Program};
+use crate::report::{hex, CallsReport, CheckReport, DeploymentReport, TxsReport};
+use std::path::Path;
+use stylus_meter::{CallReport, CodeLayout, Outcome, Program};
 
-/// `calls`: each call's frame gas, readable or as one JSON line.
-pub(crate) fn print_calls(
-    program: &Program,
-    frames: &[stylus_meter::FrameCall],
-    uncached: bool,
-    json: bool,
-) {
-    let total: u64 = frames.iter().map(|f| f.gas.frame).sum();
-    if json {
-        let calls: Vec<_> = frames
-            .iter()
-            .enumerate()
-            .map(|(index, f)| {
-                serde_json::json!({
-                    "index": index,
-                    "outcome": f.report.outcome,
-                    "returndata": hex(&f.report.returndata),
-                    "recent_hit": f.recent_hit,
-                    "init_charged": f.init_charged,
-                    "gas": f.gas,
-                })
-            })
-            .collect();
-        let value = serde_json::json!({
-            "arbos": program.arbos(),
-            "cached": !uncached,
-            "block_cache_size": program.arbos().recent_wasms(),
-            "calls": calls,
-            "total_frame_gas": total,
-            "source": "model",
-            "composition": "calls from a contract in one transaction: per call the program's frame (memory for its starting pages given the pages the transaction opened, cached init, init unless cached or called earlier in the block from ArbOS 60, execution); no 21,000, no calldata gas, no CALL costs of the caller",
-        });
-        println!("{value}");
-        return;
-    }
+/// `calls`: each call's frame gas.
+pub(crate) fn print_calls(report: &CallsReport) {
     println!(
         "{} calls from a contract in one transaction at {} ({}; frame gas, no transaction or CALL costs)",
-        frames.len(),
-        program.arbos(),
-        if uncached { "uncached program" } else { "cached program" }
+        report.calls.len(),
+        report.arbos,
+        if report.cached { "cached program" } else { "uncached program" }
     );
     println!("  #     outcome   init  memory  cached_init      init  execution     frame");
-    for (index, f) in frames.iter().enumerate() {
-        let outcome = serde_json::to_value(f.report.outcome).unwrap_or_default();
+    for f in &report.calls {
         println!(
-            "  {index:<5} {:<9} {:<5} {:>6} {:>12} {:>9} {:>10} {:>9}",
-            outcome.as_str().unwrap_or("?"),
+            "  {:<5} {:<9} {:<5} {:>6} {:>12} {:>9} {:>10} {:>9}",
+            f.index,
+            outcome_name(f.outcome),
             if f.init_charged {
                 "paid"
             } else if f.recent_hit {
@@ -64,48 +32,161 @@ pub(crate) fn print_calls(
             f.gas.frame
         );
     }
-    println!("  total frame gas {total}");
+    println!("  total frame gas {}", report.total_frame_gas);
 }
 
-pub(crate) fn print_txs(value: &serde_json::Value) {
+/// How `--json` names an outcome (`Outcome`'s serde name).
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Success => "success",
+        Outcome::Revert => "revert",
+        Outcome::Failure => "failure",
+    }
+}
+
+/// `txs`: one line per transaction and the totals.
+pub(crate) fn print_txs(report: &TxsReport) {
     println!(
         "{:>4}  {:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  return data",
         "#", "transaction", "outcome", "cached", "storage", "logs", "refund"
     );
-    for tx in value["txs"].as_array().into_iter().flatten() {
-        let name = tx["label"].as_str().map(str::to_owned).unwrap_or_else(|| {
-            tx["calldata"]
-                .as_str()
-                .unwrap_or("")
-                .chars()
-                .take(10)
-                .collect()
-        });
-        if let Some(error) = tx["error"].as_str() {
-            println!(
-                "{:>4}  {name:<24} error: {error}",
-                tx["index"].as_u64().unwrap_or(0)
-            );
-            continue;
-        }
-        let (gas, evm) = (&tx["gas"], &tx["evm"]);
-        let number = |v: &serde_json::Value| v.as_u64().unwrap_or(0);
+    for tx in &report.txs {
+        let name = tx
+            .label
+            .clone()
+            .unwrap_or_else(|| tx.calldata.chars().take(10).collect());
+        let call = match (&tx.call, &tx.error) {
+            (Some(call), None) => call,
+            (_, error) => {
+                let error = error.as_deref().unwrap_or_default();
+                println!("{:>4}  {name:<24} error: {error}", tx.index);
+                continue;
+            }
+        };
+        let (gas, evm) = (&call.gas, &call.evm);
         println!(
             "{:>4}  {name:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  {}",
-            number(&tx["index"]),
-            tx["outcome"].as_str().unwrap_or(""),
-            number(&gas["cached_call"]),
-            number(&evm["storage_load"]) + number(&evm["storage_store"]),
-            number(&evm["logs"]),
-            number(&gas["cached_refund"]),
-            tx["returndata"].as_str().unwrap_or(""),
+            tx.index,
+            outcome_name(call.outcome),
+            gas.cached_call,
+            evm.storage_load + evm.storage_store,
+            evm.logs,
+            gas.cached_refund,
+            call.returndata,
         );
     }
-    let total = &value["total"];
     println!(
         "total cached {} gas, uncached {} (model; each is a transaction's gasUsed − 21,000; storage and logs are part of it)",
-        total["cached_call"], total["uncached_call"]
+        report.total.cached_call, report.total.uncached_call
     );
+}
+
+/// `check` of a module that activates.
+pub(crate) fn print_check(wasm: &Path, report: &CheckReport) {
+    let arbos = report.arbos;
+    let (sizes, limits) = (report.sizes, &report.limits);
+    println!(
+        "{}: activates at {arbos} (Stylus version {})",
+        wasm.display(),
+        report.stylus_version
+    );
+    println!(
+        "  size         {} bytes wasm (limit {}), {} bytes brotli (q11, w22)",
+        sizes.wasm, limits.max_wasm, sizes.compressed
+    );
+    match &report.layout {
+        CodeLayout::Contract { code } => println!(
+            "  deploys as   one contract of {code} bytes (limit {})",
+            limits.max_code
+        ),
+        CodeLayout::Fragments { root, fragments } => println!(
+            "  deploys as   a root of {root} bytes and {} fragments of {:?} bytes (each ≤ {}, at most {} fragments)",
+            fragments.len(),
+            fragments,
+            limits.max_code,
+            limits.max_fragments
+        ),
+    }
+    print_activation(report.activation);
+    println!(
+        "  call gas     cached init {}, init {} (uncached calls add it), starting pages {}",
+        report.gas.cached_init,
+        report.gas.init,
+        stylus_meter::pricing::memory_pages_gas(report.activation.footprint, 0, 0)
+    );
+    let charge = report.activation_charge;
+    println!(
+        "  to activate  burns {} gas = ArbWasm's fixed {} + ActivationGas {} + fragment reads {} + compile {} + ArbWasm's bookkeeping {}",
+        charge.total,
+        charge.fixed,
+        charge.activation_gas,
+        charge.fragment_reads,
+        charge.compile,
+        charge.bookkeeping
+    );
+    println!(
+        "               compile counts {} opcodes: {} in the file, instrumented as Nitro does",
+        report.opcodes.instrumented, report.opcodes.raw
+    );
+    let parameter = &report.activation_gas_parameter;
+    let (since, activation_gas) = (parameter.charged_from_arbos, parameter.value);
+    if !arbos.charges_activation_gas() {
+        println!("               ActivationGas: none before ArbOS {since}");
+    } else if parameter.given {
+        println!(
+            "               ActivationGas is the chain's parameter (burnt from ArbOS {since}): {activation_gas}, as given by --activation-gas"
+        );
+    } else {
+        println!(
+            "               ActivationGas is the chain's parameter (burnt from ArbOS {since}), ASSUMED {activation_gas} (Nitro's upgrades leave it 0; a chain owner may set it): pass the chain's, --activation-gas G with G from {}",
+            parameter.read_with
+        );
+    }
+    println!(
+        "               not in it: ArbWasm's own storage reads and writes, the transaction's calldata, the data fee (wei)"
+    );
+    println!("  imports      vm_hooks: {}", report.imports.join(", "));
+    if let Some(reason) = &report.meter_note {
+        println!("  note         the meter cannot run it: {reason}");
+    }
+}
+
+/// `deployment`.
+pub(crate) fn print_deployment(wasm: &Path, report: &DeploymentReport) {
+    println!("{}: deployed as", wasm.display());
+    let contract = &report.contract;
+    let rows = [
+        ("wasm_bytes", Some(report.wasm_bytes.to_string())),
+        (
+            "project_hash_section",
+            Some(report.project_hash_section.to_string()),
+        ),
+        (
+            "program_code_bytes",
+            report.program_code_bytes.map(|n| n.to_string()),
+        ),
+        ("code_bytes", Some(contract.code_bytes.to_string())),
+        ("code_hash", Some(contract.code_hash.clone())),
+        ("init_code_hash", Some(contract.init_code_hash.clone())),
+        ("factory", report.factory.clone()),
+        ("salt", report.salt.clone()),
+        ("address", contract.address.clone()),
+    ];
+    for (key, value) in rows {
+        if let Some(value) = value {
+            println!("  {key:<21}{value}");
+        }
+    }
+    for (i, f) in report.fragments.iter().flatten().enumerate() {
+        println!(
+            "  fragment {:<12}{} ({} bytes, code hash {})",
+            i + 1,
+            f.address.as_deref().unwrap_or_default(),
+            f.code_bytes,
+            f.code_hash
+        );
+    }
+    println!("  (--json adds the code and the init code)");
 }
 
 pub(crate) fn print_activation(a: stylus_meter::Activation) {
@@ -117,9 +198,9 @@ pub(crate) fn print_activation(a: stylus_meter::Activation) {
 
 pub(crate) fn print_call(program: &Program, report: &CallReport) {
     let outcome = match report.outcome {
-        stylus_meter::Outcome::Success => "success",
-        stylus_meter::Outcome::Revert => "revert",
-        stylus_meter::Outcome::Failure => "failure (trap)",
+        Outcome::Success => "success",
+        Outcome::Revert => "revert",
+        Outcome::Failure => "failure (trap)",
     };
     let (ink, gas) = (report.ink, report.gas);
     println!("outcome        {outcome}");
