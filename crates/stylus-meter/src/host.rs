@@ -231,7 +231,7 @@ fn storage_load_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, dest: i32) -> Host
     )?;
     let key = read_word(&mut ctx, key)?;
     let (value, gas) = frame(&mut ctx).storage_load(key);
-    buy_gas(&mut ctx, Gas(gas))?;
+    buy_gas(&mut ctx, gas)?;
     write(&mut ctx, dest, value.as_slice())
 }
 
@@ -245,20 +245,20 @@ fn storage_cache_bytes32<E: EvmApi>(mut ctx: Ctx<E>, key: i32, value: i32) -> Ho
     let key = read_word(&mut ctx, key)?;
     let value = read_word(&mut ctx, value)?;
     let gas = frame(&mut ctx).storage_cache(key, value);
-    buy_gas(&mut ctx, Gas(gas))
+    buy_gas(&mut ctx, gas)
 }
 
 fn storage_flush_cache<E: EvmApi>(mut ctx: Ctx<E>, clear: i32) -> HostResult<()> {
     io(&mut ctx, HostFn::StorageFlushCache.base_ink())?;
     require_gas(&mut ctx, Gas(evm_pricing::SSTORE_SENTRY_GAS))?;
     // Nitro offers the EVM one more than the gas left, so a flush may use all of it
-    let offered = gas_left(&mut ctx)?.0 + 1;
+    let offered = Gas(gas_left(&mut ctx)?.0 + 1);
     // the flush's gas is bought (from ArbOS 32, `ARBOS_VERSION_STYLUS_CHARGING_FIXES`; the meter
     // models 50 and later)
     match frame(&mut ctx).storage_flush(clear != 0, offered) {
-        Some(gas) => buy_gas(&mut ctx, Gas(gas)),
+        Some(gas) => buy_gas(&mut ctx, gas),
         // out of gas: the EVM took all it was offered, more than is left
-        None => buy_gas(&mut ctx, Gas(offered)),
+        None => buy_gas(&mut ctx, offered),
     }
 }
 
@@ -299,8 +299,8 @@ fn emit_log<E: EvmApi>(mut ctx: Ctx<E>, data: i32, len: i32, topics: i32) -> Hos
         return Err(escape(Escape::Fault("emit_log: bad topic data".into())));
     }
     io(&mut ctx, Ink(pricing::read_price(len)))?;
-    let gas = evm_pricing::log_gas(topics, len - topics * 32);
-    buy_gas(&mut ctx, Gas(gas))?;
+    let gas = Gas(evm_pricing::log_gas(topics, len - topics * 32));
+    buy_gas(&mut ctx, gas)?;
     let mut bytes = read(&mut ctx, data, len)?;
     let rest = bytes.split_off(topics as usize * 32);
     let topics = bytes.chunks(32).map(B256::from_slice).collect();
@@ -313,7 +313,7 @@ fn account_balance<E: EvmApi>(mut ctx: Ctx<E>, address: i32, dest: i32) -> HostR
     require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let (balance, gas) = frame(&mut ctx).account_balance(address);
-    buy_gas(&mut ctx, Gas(gas))?;
+    buy_gas(&mut ctx, gas)?;
     write(&mut ctx, dest, &balance.to_be_bytes::<32>())
 }
 
@@ -335,8 +335,8 @@ fn account_code<E: EvmApi>(
     require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let left = gas_left(&mut ctx)?;
-    let (code, gas) = frame(&mut ctx).account_code(address, left.0);
-    buy_gas(&mut ctx, Gas(gas))?;
+    let (code, gas) = frame(&mut ctx).account_code(address, left);
+    buy_gas(&mut ctx, gas)?;
     io(&mut ctx, Ink(pricing::write_price(code.len() as u32)))?;
     let (offset, size) = (offset as u32, size as u32);
     let part = slice_with_runoff(&code, offset, offset.saturating_add(size));
@@ -349,8 +349,8 @@ fn account_code_size<E: EvmApi>(mut ctx: Ctx<E>, address: i32) -> HostResult<i32
     require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let left = gas_left(&mut ctx)?;
-    let (code, gas) = frame(&mut ctx).account_code(address, left.0);
-    buy_gas(&mut ctx, Gas(gas))?;
+    let (code, gas) = frame(&mut ctx).account_code(address, left);
+    buy_gas(&mut ctx, gas)?;
     Ok(code.len() as i32)
 }
 
@@ -359,7 +359,7 @@ fn account_codehash<E: EvmApi>(mut ctx: Ctx<E>, address: i32, dest: i32) -> Host
     require_gas(&mut ctx, Gas(evm_pricing::COLD_ACCOUNT_GAS))?;
     let address = read_address(&mut ctx, address)?;
     let (hash, gas) = frame(&mut ctx).account_codehash(address);
-    buy_gas(&mut ctx, Gas(gas))?;
+    buy_gas(&mut ctx, gas)?;
     write(&mut ctx, dest, hash.as_slice())
 }
 

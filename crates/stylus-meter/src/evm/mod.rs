@@ -37,7 +37,7 @@ pub use state_file::{StateFile, StateFileError};
 pub use storage_cache::StorageCache;
 
 use crate::error::ExecError;
-use crate::pricing::DEFAULT_INK_LIMIT;
+use crate::pricing::{Gas, DEFAULT_INK_LIMIT};
 use alloy_primitives::{Address, B256, U256};
 use std::sync::Arc;
 
@@ -232,7 +232,7 @@ impl EvmApi for Frame {
 
     /// `get_bytes32` (req.rs): the cache's read gas, and on a miss `GetBytes32`'s EIP-2929 gas
     /// plus the EVM API's.
-    fn storage_load(&mut self, key: B256) -> (B256, u64) {
+    fn storage_load(&mut self, key: B256) -> (B256, Gas) {
         let (cached, mut gas) = self.cache.read(key);
         let value = match cached {
             Some(value) => value,
@@ -245,23 +245,23 @@ impl EvmApi for Frame {
             }
         };
         self.gas.storage_load += gas;
-        (value, gas)
+        (value, Gas(gas))
     }
 
     /// `cache_bytes32` (req.rs): the cache's write gas.
-    fn storage_cache(&mut self, key: B256, value: B256) -> u64 {
+    fn storage_cache(&mut self, key: B256, value: B256) -> Gas {
         let gas = self.cache.write(key, value);
         self.gas.storage_store += gas;
-        gas
+        Gas(gas)
     }
 
     /// `flush_storage_cache` (req.rs) and `SetTrieSlots` (api.go): sends the changed slots, each
     /// priced as an SSTORE, with `gas_left` to spend. Returns the gas spent, or `None` when it ran
     /// out (Nitro then charges everything left: the call runs out of ink).
-    fn storage_flush(&mut self, clear: bool, gas_left: u64) -> Option<u64> {
+    fn storage_flush(&mut self, clear: bool, Gas(gas_left): Gas) -> Option<Gas> {
         let slots = self.cache.flush(clear);
         if slots.is_empty() {
-            return Some(0); // no request is made
+            return Some(Gas(0)); // no request is made
         }
         let mut left = gas_left;
         for (key, value) in slots {
@@ -273,7 +273,7 @@ impl EvmApi for Frame {
             return None; // api.go: a flush that leaves no gas is out of gas
         }
         self.gas.storage_store += gas_left - left;
-        Some(gas_left - left)
+        Some(Gas(gas_left - left))
     }
 
     /// `GetTransientBytes32`.
@@ -289,18 +289,18 @@ impl EvmApi for Frame {
     }
 
     /// `AccountBalance`.
-    fn account_balance(&mut self, address: Address) -> (U256, u64) {
+    fn account_balance(&mut self, address: Address) -> (U256, Gas) {
         let (balance, gas) = self.journal.account_balance(address);
         self.gas.accounts += gas;
-        (balance, gas)
+        (balance, Gas(gas))
     }
 
     /// `account_code` (req.rs): the last address's code is remembered and costs nothing again
     /// (from ArbOS 40 only when it is nonempty); otherwise `AccountCode`.
-    fn account_code(&mut self, address: Address, gas_left: u64) -> (Vec<u8>, u64) {
+    fn account_code(&mut self, address: Address, Gas(gas_left): Gas) -> (Vec<u8>, Gas) {
         if let Some((last, code)) = &self.last_code {
             if *last == address {
-                return (code.clone(), 0);
+                return (code.clone(), Gas(0));
             }
         }
         let (code, gas) = self.journal.account_code(address, gas_left);
@@ -311,18 +311,18 @@ impl EvmApi for Frame {
             self.last_code = Some((address, code.clone()));
         }
         self.gas.accounts += gas;
-        (code, gas)
+        (code, Gas(gas))
     }
 
     /// `AccountCodeHash`.
-    fn account_codehash(&mut self, address: Address) -> (B256, u64) {
+    fn account_codehash(&mut self, address: Address) -> (B256, Gas) {
         let (hash, gas) = self.journal.account_codehash(address);
         self.gas.accounts += gas;
-        (hash, gas)
+        (hash, Gas(gas))
     }
 
     /// `EmitLog`, whose gas `log_gas` the host function has paid.
-    fn emit_log(&mut self, topics: Vec<B256>, data: Vec<u8>, gas: u64) {
+    fn emit_log(&mut self, topics: Vec<B256>, data: Vec<u8>, Gas(gas): Gas) {
         self.gas.logs += gas;
         self.journal.emit_log(Log {
             address: self.contract,
