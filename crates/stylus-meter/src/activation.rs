@@ -9,11 +9,14 @@
 //! arbos/programs/programs.go and params.go for sizes and charges. The versions that switch
 //! rules on are named in [`crate::arbos`].
 
-use crate::arbos::Arbos;
+use crate::arbos::{
+    Arbos, CLASSIC_PREFIX_BYTES, FRAGMENT_PREFIX_BYTES, INITIAL_PAGE_LIMIT, MAX_CODE_SIZE,
+    ROOT_HEADER_BYTES,
+};
+use crate::deploy::{brotli_compress, contract_code};
 use crate::error::LoadError;
-use crate::host::HostFn;
 use crate::pricing;
-use std::io::Write;
+use crate::vm_hooks::{self, HostFn, HOST_MODULE};
 use wasmparser::{
     CompositeInnerType, ExternalKind, FuncType, Operator, Parser, Payload, TypeRef, ValType,
     Validator, WasmFeatures,
@@ -21,22 +24,6 @@ use wasmparser::{
 
 /// The export Nitro calls: `user_entrypoint(len: i32) -> i32` (`STYLUS_ENTRY_POINT`).
 pub const ENTRYPOINT: &str = "user_entrypoint";
-/// The only import module a Stylus program may use.
-pub const HOST_MODULE: &str = "vm_hooks";
-/// Max decompressed WASM size up to ArbOS 59 (`MaxWasmSize`, arbos/programs/params.go); a
-/// version's limit is [`Arbos::max_wasm_size`].
-pub const MAX_WASM_BYTES: usize = crate::arbos::INITIAL_MAX_WASM_SIZE;
-/// Max size of one contract's code (EIP-170 `MaxCodeSize`): a whole program before ArbOS 60,
-/// the root and each fragment from it.
-pub const MAX_CODE_BYTES: usize = crate::arbos::MAX_CODE_SIZE;
-/// Nitro's 4-byte Stylus code prefix (`0xEFF000` discriminant + dictionary byte 0).
-pub const CODE_PREFIX_BYTES: usize = crate::arbos::CLASSIC_PREFIX_BYTES;
-/// Nitro's Stylus code prefix (`NewStylusPrefix`, go-ethereum core/state/statedb_arbitrum.go): the
-/// EOF-style discriminant 0xEF 0xF0 0x00 and the dictionary byte, 0x00 = no dictionary (what
-/// cargo-stylus deploys).
-pub const STYLUS_CODE_PREFIX: [u8; CODE_PREFIX_BYTES] = [0xEF, 0xF0, 0x00, 0x00];
-/// Max pages a program may start with (`initialPageLimit` 128, params.go; `heap_bound`, config.rs).
-pub const PAGE_LIMIT: u32 = 128;
 /// Globals the instrumentation adds to every program: ink left, ink status (meter.rs), the
 /// dynamic meter's scratch global (dynamic.rs) and the stack-depth counter (depth.rs).
 /// Activation's `globals` count includes them.
@@ -214,24 +201,6 @@ fn float_in_type(ty: &FuncType) -> bool {
         .any(is_float)
 }
 
-/// Compresses like `cargo stylus` deploys: brotli quality 11, window 22.
-pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
-        writer
-            .write_all(wasm)
-            .expect("writing to a Vec cannot fail");
-    }
-    out
-}
-
-/// The code of a program deployed as one contract: [`STYLUS_CODE_PREFIX`] ‖ `compressed`
-/// (brotli of the module, [`brotli_compress`]).
-pub fn contract_code(compressed: &[u8]) -> Vec<u8> {
-    [&STYLUS_CODE_PREFIX[..], compressed].concat()
-}
-
 /// Validates `wasm` as Nitro's activation would at `arbos` and gathers what the executor needs:
 /// each step is one of Nitro's checks, in Nitro's order.
 pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadError> {
@@ -248,7 +217,7 @@ pub(crate) fn analyze(wasm: &[u8], arbos: Arbos) -> Result<ModuleFacts, LoadErro
     let sizes = Sizes {
         wasm: wasm.len(),
         compressed: compressed.len(),
-        code: compressed.len() + CODE_PREFIX_BYTES,
+        code: compressed.len() + CLASSIC_PREFIX_BYTES,
     };
     let layout = code_layout(&sizes, arbos)?;
     let code_hash = match layout {
@@ -609,10 +578,10 @@ fn heap_bound(m: &ModuleRead) -> Result<Option<u32>, LoadError> {
     {
         return Err(LoadError::MissingMemory);
     }
-    if memory.initial > u64::from(PAGE_LIMIT) {
+    if memory.initial > u64::from(INITIAL_PAGE_LIMIT) {
         return Err(LoadError::MemoryTooLarge {
             pages: memory.initial,
-            limit: PAGE_LIMIT,
+            limit: INITIAL_PAGE_LIMIT,
         });
     }
     let may_grow = memory.maximum != Some(memory.initial);
@@ -648,7 +617,7 @@ fn check_entrypoint(m: &ModuleRead) -> Result<(), LoadError> {
 /// `MaxFragmentCount` of them (`getWasmFromRootStylus`, arbos/programs/programs.go; prefixes in
 /// go-ethereum core/state/statedb_arbitrum.go).
 fn code_layout(sizes: &Sizes, arbos: Arbos) -> Result<CodeLayout, LoadError> {
-    if sizes.code <= MAX_CODE_BYTES {
+    if sizes.code <= MAX_CODE_SIZE {
         return Ok(CodeLayout::Contract { code: sizes.code });
     }
     let max = arbos.max_fragment_count();
@@ -656,10 +625,10 @@ fn code_layout(sizes: &Sizes, arbos: Arbos) -> Result<CodeLayout, LoadError> {
         return Err(LoadError::TooLarge {
             what: "deployed code (4-byte prefix + brotli-compressed wasm; fragments only from ArbOS 60)",
             size: sizes.code,
-            limit: MAX_CODE_BYTES,
+            limit: MAX_CODE_SIZE,
         });
     }
-    let per_fragment = MAX_CODE_BYTES - crate::arbos::FRAGMENT_PREFIX_BYTES;
+    let per_fragment = MAX_CODE_SIZE - FRAGMENT_PREFIX_BYTES;
     let needed = sizes.compressed.div_ceil(per_fragment);
     if needed > max {
         return Err(LoadError::TooManyFragments {
@@ -673,11 +642,11 @@ fn code_layout(sizes: &Sizes, arbos: Arbos) -> Result<CodeLayout, LoadError> {
     let fragments = (0..needed)
         .map(|i| {
             let payload = per_fragment.min(sizes.compressed - i * per_fragment);
-            crate::arbos::FRAGMENT_PREFIX_BYTES + payload
+            FRAGMENT_PREFIX_BYTES + payload
         })
         .collect();
     Ok(CodeLayout::Fragments {
-        root: crate::arbos::ROOT_HEADER_BYTES + 20 * needed,
+        root: ROOT_HEADER_BYTES + 20 * needed,
         fragments,
     })
 }
@@ -696,14 +665,12 @@ pub(crate) struct ActivationWork {
 
 /// The gas `Module::activate` burns for compiling (crates/prover/src/programs/mod.rs): each
 /// term is microseconds of work (integer division), turned into gas by `us_to_gas`
-/// (× 2 × 7,000,000 / 500,000); the module's length only from
-/// `ARBOS_VERSION_STYLUS_CHARGING_FIXES`.
-fn compile_gas(work: &ActivationWork, arbos: Arbos) -> u64 {
+/// (× 2 × 7,000,000 / 500,000).
+fn compile_gas(work: &ActivationWork) -> u64 {
     let us_to_gas = |us: u64| us.saturating_mul(2 * 7_000_000) / (1_000_000 / 2);
     let mut gas = 0u64;
-    if arbos.charges_wasm_length() {
-        gas += us_to_gas(work.wasm.saturating_mul(31_733) / 100_000);
-    }
+    // the module's length (from ArbOS 32, `ARBOS_VERSION_STYLUS_CHARGING_FIXES`: always from 50)
+    gas += us_to_gas(work.wasm.saturating_mul(31_733) / 100_000);
     gas += us_to_gas(work.functions.saturating_mul(17_263) / 100_000);
     gas += us_to_gas(work.data_bytes.saturating_mul(17_376) / 100_000);
     gas += us_to_gas(work.element_bytes.saturating_mul(17_376) / 100_000);
@@ -735,7 +702,7 @@ pub(crate) fn activation_charge(
             .map(|&bytes| pricing::fragment_read_gas(false, bytes))
             .sum(),
     };
-    let compile = compile_gas(&facts.work, arbos);
+    let compile = compile_gas(&facts.work);
     let bookkeeping = pricing::activation_bookkeeping_gas(arbos.charges_activation_gas());
     ActivationCharge {
         fixed,
@@ -770,7 +737,7 @@ fn check_import(import: &wasmparser::Import, types: &[FuncType]) -> Result<HostF
         return Err(LoadError::ReservedName(import.name.to_string()));
     }
     let host = HostFn::from_name(import.name)
-        .ok_or_else(|| LoadError::UnsupportedHostFunction(crate::host::unsupported(import.name)))?;
+        .ok_or_else(|| LoadError::UnsupportedHostFunction(vm_hooks::unsupported(import.name)))?;
     let ty = &types[type_index as usize];
     if ty.params() != host.params() || ty.results() != host.results() {
         return Err(LoadError::WrongImportType {

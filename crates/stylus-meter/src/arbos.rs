@@ -3,7 +3,7 @@
 //! Nitro names every ArbOS threshold as a constant and each rule checks the constant, never a bare
 //! number (OffchainLabs/go-ethereum `params/config_arbitrum.go`: `ArbosVersion_StylusFixes`,
 //! `ArbosVersion_59`, `ArbosVersion_60`, `ArbosVersion_StylusContractLimit`, ...; OffchainLabs/nitro
-//! `crates/arbutil/src/evm/mod.rs`: `ARBOS_VERSION_STYLUS_CHARGING_FIXES`). This module does the
+//! `crates/arbutil/src/evm/mod.rs`). This module does the
 //! same: each constant names the file it was read in, and [`Arbos`] answers, per version, the
 //! questions the meter asks (which Stylus version activates programs, which sizes are allowed,
 //! whether a recently called program counts as cached, ...).
@@ -11,18 +11,6 @@
 //! The Stylus *parameters* (sizes, cache size, activation gas) are chain state a chain owner may
 //! change (`ArbOwner`); the values here are the ones Nitro writes at each upgrade
 //! (`arbos/programs/params.go`), which Arbitrum One runs unless governance changed them.
-
-use crate::error::ArbosError;
-
-/// `ArbosVersion_StylusFixes` (go-ethereum `params/config_arbitrum.go`): from here a call that
-/// returns data pays at least what the EVM would charge for that memory (`evmMemoryCost`,
-/// nitro `arbos/programs/programs.go` `CallProgram`).
-pub const ARBOS_VERSION_STYLUS_FIXES: u64 = 31;
-
-/// `ARBOS_VERSION_STYLUS_CHARGING_FIXES` (nitro `crates/arbutil/src/evm/mod.rs`): from here
-/// activation also charges for the module's length (`Module::activate`,
-/// `crates/prover/src/programs/mod.rs`).
-pub const ARBOS_VERSION_STYLUS_CHARGING_FIXES: u64 = 32;
 
 /// `ArbosVersion_50` "Dia" (go-ethereum `params/config_arbitrum.go`): the oldest version this
 /// meter models (the calibration runtime figures were measured at this activation version).
@@ -111,16 +99,33 @@ pub const INITIAL_RECENT_CACHE_SIZE: usize = 32;
 /// Read a chain's value with `ArbWasm.activationGas()`.
 pub const INITIAL_ACTIVATION_GAS: u64 = 0;
 
-/// Bytes of the classic Stylus prefix `0xEF 0xF0 0x00` + dictionary byte
-/// (`NewStylusPrefix`, go-ethereum `core/state/statedb_arbitrum.go`).
-pub const CLASSIC_PREFIX_BYTES: usize = 4;
+/// The classic Stylus code prefix (`NewStylusPrefix`, go-ethereum `core/state/statedb_arbitrum.go`):
+/// the EOF-style discriminant 0xEF 0xF0 0x00 and the dictionary byte, 0x00 = no dictionary (what
+/// cargo-stylus deploys); brotli(wasm) follows.
+pub const STYLUS_CODE_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x00, 0x00];
 
-/// Bytes of a fragment's prefix `0xEF 0xF0 0x01` (`NewStylusFragmentPrefix`, same file).
-pub const FRAGMENT_PREFIX_BYTES: usize = 3;
+/// A fragment's prefix (`NewStylusFragmentPrefix`, same file); a piece of the compressed module
+/// follows.
+pub const FRAGMENT_PREFIX: [u8; 3] = [0xEF, 0xF0, 0x01];
 
-/// Bytes of a root's header: `0xEF 0xF0 0x02`, dictionary byte, 4-byte decompressed length
-/// (`NewStylusRoot`, same file); 20 bytes per fragment address follow.
-pub const ROOT_HEADER_BYTES: usize = 8;
+/// A root's prefix with the dictionary byte (`NewStylusRoot`, same file; no dictionary, as
+/// cargo-stylus's `ROOT_NO_DICT`); the 4-byte decompressed length and the fragments' addresses
+/// follow.
+pub const ROOT_PREFIX: [u8; 4] = [0xEF, 0xF0, 0x02, 0x00];
+
+/// Bytes of [`STYLUS_CODE_PREFIX`].
+pub const CLASSIC_PREFIX_BYTES: usize = STYLUS_CODE_PREFIX.len();
+
+/// Bytes of [`FRAGMENT_PREFIX`].
+pub const FRAGMENT_PREFIX_BYTES: usize = FRAGMENT_PREFIX.len();
+
+/// Bytes of a root's header: [`ROOT_PREFIX`] and the 4-byte decompressed length; 20 bytes per
+/// fragment address follow.
+pub const ROOT_HEADER_BYTES: usize = ROOT_PREFIX.len() + 4;
+
+/// `initialPageLimit` (nitro `arbos/programs/params.go`): the pages a program may start with
+/// (`heap_bound`, crates/prover/src/programs/config.rs).
+pub const INITIAL_PAGE_LIMIT: u32 = 128;
 
 /// The first Nitro release that runs each ArbOS version the meter models: a node older than this
 /// refuses every block once the chain upgrades ("the chain is upgrading to unsupported ArbOS
@@ -211,6 +216,24 @@ pub fn rules() -> Rules {
         },
         minimum_nitro: MINIMUM_NITRO.into_iter().collect(),
     }
+}
+
+/// An ArbOS version the meter does not model.
+#[derive(Debug, thiserror::Error)]
+pub enum ArbosError {
+    /// Not a number.
+    #[error("--arbos {0:?} is not a version number")]
+    NotANumber(String),
+    /// Outside the versions whose rules `crate::arbos` lists.
+    #[error("ArbOS {version} is not modelled: stylus-meter knows ArbOS {oldest} to {newest} (crate::arbos lists their rules)")]
+    Unsupported {
+        /// Version asked for.
+        version: u64,
+        /// Oldest modelled.
+        oldest: u64,
+        /// Newest modelled.
+        newest: u64,
+    },
 }
 
 /// An ArbOS version the meter models, and the Stylus rules it implies.
@@ -312,18 +335,6 @@ impl Arbos {
     pub fn charges_activation_gas(self) -> bool {
         self.0 >= ARBOS_VERSION_STYLUS_ACTIVATION_GAS
     }
-
-    /// Whether activation charges for the module's length (from
-    /// [`ARBOS_VERSION_STYLUS_CHARGING_FIXES`]).
-    pub fn charges_wasm_length(self) -> bool {
-        self.0 >= ARBOS_VERSION_STYLUS_CHARGING_FIXES
-    }
-
-    /// Whether returned data costs at least its EVM memory price (from
-    /// [`ARBOS_VERSION_STYLUS_FIXES`]).
-    pub fn floors_return_data(self) -> bool {
-        self.0 >= ARBOS_VERSION_STYLUS_FIXES
-    }
 }
 
 #[cfg(test)]
@@ -356,7 +367,6 @@ mod tests {
             (at(59).max_wasm_size(), at(61).max_wasm_size()),
             (128 * 1024, 256 * 1024)
         );
-        assert!(at(50).floors_return_data() && at(50).charges_wasm_length());
     }
 
     #[test]

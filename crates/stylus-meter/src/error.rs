@@ -1,5 +1,19 @@
 //! Errors of loading (activation rules) and of running a program.
 
+use crate::arbos::{Arbos, ARBOS_VERSION_STYLUS_V3, STYLUS_VERSION_DISABLE_MULTIVALUE};
+
+/// Defined beside [`Arbos`], which refuses the versions it names.
+pub use crate::arbos::ArbosError;
+
+/// Builds a module without the post-MVP features Nitro refuses. Checked on Rust 1.95
+/// `cargo build --target wasm32-unknown-unknown` cdylibs with and without rustc's `target_features`
+/// section (a release profile with `strip = true`, as `cargo stylus new` writes, drops it): the raw
+/// file fails, the output of these two commands activates. The first reads the module (its
+/// `memory.copy`/`memory.fill` need bulk memory's instructions) and drops the section, which would
+/// otherwise switch bulk memory (with its DataCount section), multi-value and reference types back
+/// on whatever the command line says; the second lowers the module to what Nitro accepts.
+pub const WASM_OPT_FIX: &str = "strip rustc's target_features section, then lower the module to the MVP features Nitro accepts: `wasm-opt --enable-bulk-memory-opt --enable-sign-ext --strip-target-features IN.wasm -o TMP.wasm && wasm-opt -O3 --mvp-features --enable-bulk-memory-opt --enable-sign-ext TMP.wasm -o OUT.wasm`";
+
 /// Why a `.wasm` cannot be loaded: each variant names the Nitro activation rule it breaks.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -34,7 +48,7 @@ pub enum LoadError {
     /// `memory.copy` and `memory.fill` (OffchainLabs/nitro `crates/prover/src/binary.rs`).
     #[error(
         "unsupported section: DataCount (bulk memory's passive data segments): Nitro accepts memory.copy and memory.fill but not this section. Fix: {}",
-        crate::features::WASM_OPT_FIX
+        WASM_OPT_FIX
     )]
     DataCountSection,
     /// A WebAssembly proposal outside Nitro's feature set, found by trying each in turn
@@ -51,10 +65,10 @@ pub enum LoadError {
     /// Multi-value (function types with several results; blocks, loops or ifs with parameters or
     /// several results), refused from Stylus version 3 (`STYLUS_VERSION_DISABLE_MULTIVALUE`,
     /// OffchainLabs/nitro `crates/prover/src/programs/mod.rs`).
-    #[error("multi-value is refused at activation from ArbOS {} (Stylus version {}), so at {arbos}: {location} {what}. Fix: rustc emits none by default (tuples are returned through memory); build without `-C target-feature=+multivalue`, and run wasm-opt without the multivalue feature, which rustc's target_features section turns on: {}", crate::arbos::ARBOS_VERSION_STYLUS_V3, crate::arbos::STYLUS_VERSION_DISABLE_MULTIVALUE, crate::features::WASM_OPT_FIX)]
+    #[error("multi-value is refused at activation from ArbOS {} (Stylus version {}), so at {arbos}: {location} {what}. Fix: rustc emits none by default (tuples are returned through memory); build without `-C target-feature=+multivalue`, and run wasm-opt without the multivalue feature, which rustc's target_features section turns on: {}", ARBOS_VERSION_STYLUS_V3, STYLUS_VERSION_DISABLE_MULTIVALUE, WASM_OPT_FIX)]
     MultiValue {
         /// The version asked for.
-        arbos: crate::arbos::Arbos,
+        arbos: Arbos,
         /// "function 12 (`name`)", or "type 5" for a type no function uses.
         location: String,
         /// What is multi-value there, e.g. "returns 2 values ([i32, i32])".
@@ -64,7 +78,7 @@ pub enum LoadError {
     #[error("{compressed} bytes of compressed wasm need {needed} contracts of {per_fragment} bytes: more than the {max} fragments a root may list at {arbos} (MaxFragmentCount)")]
     TooManyFragments {
         /// The version asked for.
-        arbos: crate::arbos::Arbos,
+        arbos: Arbos,
         /// Compressed wasm bytes.
         compressed: usize,
         /// Fragments needed.
@@ -156,24 +170,6 @@ pub enum LoadError {
     /// The runtime refused to compile the instrumented module.
     #[error("compiling the module failed: {0} (this meter compiles with wasmer's singlepass, which has no multi-value; where singlepass fails Nitro falls back to Cranelift, so `stylus-meter check` may still say the module activates)")]
     Compile(String),
-}
-
-/// An ArbOS version the meter does not model.
-#[derive(Debug, thiserror::Error)]
-pub enum ArbosError {
-    /// Not a number.
-    #[error("--arbos {0:?} is not a version number")]
-    NotANumber(String),
-    /// Outside the versions whose rules `crate::arbos` lists.
-    #[error("ArbOS {version} is not modelled: stylus-meter knows ArbOS {oldest} to {newest} (crate::arbos lists their rules)")]
-    Unsupported {
-        /// Version asked for.
-        version: u64,
-        /// Oldest modelled.
-        oldest: u64,
-        /// Newest modelled.
-        newest: u64,
-    },
 }
 
 /// Why a call could not complete.

@@ -10,14 +10,8 @@ use crate::error::LoadError;
 use std::collections::HashMap;
 use wasmparser::{BinaryReaderError, KnownCustom, Name, Parser, Payload, Validator, WasmFeatures};
 
-/// Builds a module without the post-MVP features Nitro refuses. Checked on Rust 1.95
-/// `cargo build --target wasm32-unknown-unknown` cdylibs with and without rustc's `target_features`
-/// section (a release profile with `strip = true`, as `cargo stylus new` writes, drops it): the raw
-/// file fails, the output of these two commands activates. The first reads the module (its
-/// `memory.copy`/`memory.fill` need bulk memory's instructions) and drops the section, which would
-/// otherwise switch bulk memory (with its DataCount section), multi-value and reference types back
-/// on whatever the command line says; the second lowers the module to what Nitro accepts.
-pub const WASM_OPT_FIX: &str = "strip rustc's target_features section, then lower the module to the MVP features Nitro accepts: `wasm-opt --enable-bulk-memory-opt --enable-sign-ext --strip-target-features IN.wasm -o TMP.wasm && wasm-opt -O3 --mvp-features --enable-bulk-memory-opt --enable-sign-ext TMP.wasm -o OUT.wasm`";
+/// The fix most refusals quote (kept beside the errors that print it).
+pub use crate::error::WASM_OPT_FIX;
 
 /// A proposal Nitro's validator leaves out, what to call it, and how to build without it.
 struct Proposal {

@@ -60,6 +60,7 @@ pub mod abi;
 pub mod activation;
 pub mod arbos;
 pub mod cargo_stylus;
+pub mod deploy;
 pub mod error;
 pub mod evm;
 pub mod features;
@@ -68,12 +69,14 @@ mod meter;
 pub mod pricing;
 mod program;
 pub mod repeated;
+mod transact;
 pub mod txs;
+pub mod vm_hooks;
 
-pub use activation::{
-    brotli_compress, Activation, ActivationCharge, Analysis, CodeLayout, Opcodes, Sizes,
-};
-pub use arbos::Arbos;
-pub use error::{ArbosError, ExecError, LoadError};
-pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program, DEFAULT_INK_LIMIT};
+pub use activation::{Activation, ActivationCharge, Analysis, CodeLayout, Opcodes, Sizes};
+pub use arbos::{Arbos, ArbosError};
+pub use deploy::brotli_compress;
+pub use error::{ExecError, LoadError};
+pub use pricing::DEFAULT_INK_LIMIT;
+pub use program::{CallReport, GasBreakdown, InkBreakdown, Outcome, Program};
 pub use repeated::{Block, FrameCall, FrameGas};

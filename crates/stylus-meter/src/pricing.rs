@@ -10,6 +10,49 @@ use wasmparser::Operator;
 /// Ink per unit of EVM gas (`initialInkPrice`, arbos/programs/params.go).
 pub const INK_PER_GAS: u64 = 10_000;
 
+/// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
+pub const DEFAULT_INK_LIMIT: u64 = Gas(32_000_000).to_ink().0;
+
+/// An amount of ink, Stylus's unit (Nitro's `Ink`, crates/arbutil/src/evm/api.rs): every change to
+/// gas is one of the conversions below, never a bare `INK_PER_GAS`. Prices and reports stay `u64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Ink(pub u64);
+
+/// An amount of EVM gas (Nitro's `Gas`, same file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Gas(pub u64);
+
+impl Gas {
+    /// `gas_to_ink`: [`INK_PER_GAS`] ink a unit, saturating.
+    pub const fn to_ink(self) -> Ink {
+        Ink(self.0.saturating_mul(INK_PER_GAS))
+    }
+}
+
+impl Ink {
+    /// `ink_to_gas`, rounded down: the gas ink left is worth.
+    pub const fn to_gas(self) -> Gas {
+        Gas(self.0 / INK_PER_GAS)
+    }
+
+    /// Rounded up: the gas ink spent costs.
+    pub const fn to_gas_spent(self) -> Gas {
+        Gas(self.0.div_ceil(INK_PER_GAS))
+    }
+}
+
+impl std::ops::AddAssign for Ink {
+    fn add_assign(&mut self, other: Ink) {
+        self.0 += other.0;
+    }
+}
+
+impl std::ops::AddAssign for Gas {
+    fn add_assign(&mut self, other: Gas) {
+        self.0 += other.0;
+    }
+}
+
 /// Ink charged once per basic block entered, for the block's own "enough ink?" header
 /// (`ink_header_cost: 2450` for Stylus versions 1 and 2, arbitrator/prover/src/programs/config.rs).
 pub const BLOCK_HEADER_INK: u64 = 2_450;
@@ -24,6 +67,100 @@ pub const HOSTIO_INK: u64 = 8_400;
 pub const PTR_INK: u64 = 13_440 - HOSTIO_INK;
 /// Extra ink of a host function that goes through the EVM API (`EVM_API_INK`, same file).
 pub const EVM_API_INK: u64 = 59_673;
+
+/// Base ink of every host function (`hostio`, crates/arbutil/src/pricing.rs): [`HOSTIO_INK`] for
+/// any, [`PTR_INK`] per pointer it writes or reads, [`EVM_API_INK`] when it asks the EVM. The
+/// table of host functions ([`crate::vm_hooks`]) names each one's.
+pub mod hostio {
+    use super::{EVM_API_INK, HOSTIO_INK, PTR_INK};
+    use alloy_primitives::B256;
+
+    /// `READ_ARGS_BASE_INK`.
+    pub const READ_ARGS: u64 = HOSTIO_INK;
+    /// `WRITE_RESULT_BASE_INK`.
+    pub const WRITE_RESULT: u64 = HOSTIO_INK;
+    /// `STORAGE_LOAD_BASE_INK`: two pointers (key, destination).
+    pub const STORAGE_LOAD: u64 = HOSTIO_INK + 2 * PTR_INK;
+    /// `STORAGE_CACHE_BASE_INK`: two pointers (key, value).
+    pub const STORAGE_CACHE: u64 = HOSTIO_INK + 2 * PTR_INK;
+    /// `STORAGE_FLUSH_BASE_INK`.
+    pub const STORAGE_FLUSH: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `TRANSIENT_LOAD_BASE_INK`.
+    pub const TRANSIENT_LOAD: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
+    /// `TRANSIENT_STORE_BASE_INK`.
+    pub const TRANSIENT_STORE: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
+    /// `READ_RETURN_DATA_BASE_INK`.
+    pub const READ_RETURN_DATA: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `RETURN_DATA_SIZE_BASE_INK`.
+    pub const RETURN_DATA_SIZE: u64 = HOSTIO_INK;
+    /// `EMIT_LOG_BASE_INK`.
+    pub const EMIT_LOG: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `ACCOUNT_BALANCE_BASE_INK`.
+    pub const ACCOUNT_BALANCE: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
+    /// `ACCOUNT_CODE_BASE_INK`.
+    pub const ACCOUNT_CODE: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `ACCOUNT_CODE_SIZE_BASE_INK`.
+    pub const ACCOUNT_CODE_SIZE: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `ACCOUNT_CODE_HASH_BASE_INK`.
+    pub const ACCOUNT_CODE_HASH: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
+    /// `BLOCK_BASEFEE_BASE_INK`, `BLOCK_COINBASE_BASE_INK`, `ADDRESS_BASE_INK`,
+    /// `MSG_SENDER_BASE_INK`, `MSG_VALUE_BASE_INK`, `TX_GAS_PRICE_BASE_INK`,
+    /// `TX_ORIGIN_BASE_INK`: one pointer written.
+    pub const ONE_POINTER: u64 = HOSTIO_INK + PTR_INK;
+    /// `BLOCK_GAS_LIMIT_BASE_INK`, `BLOCK_NUMBER_BASE_INK`, `BLOCK_TIMESTAMP_BASE_INK`,
+    /// `CHAIN_ID_BASE_INK`, `EVM_GAS_LEFT_BASE_INK`, `EVM_INK_LEFT_BASE_INK`,
+    /// `MSG_REENTRANT_BASE_INK`, `TX_INK_PRICE_BASE_INK`, `PAY_FOR_MEMORY_GROW_BASE_INK`.
+    pub const PLAIN: u64 = HOSTIO_INK;
+    /// `MATH_DIV_BASE_INK` and `MATH_MOD_BASE_INK`.
+    pub const MATH_DIV: u64 = HOSTIO_INK + 3 * PTR_INK + DIV_INK;
+    /// `MATH_POW_BASE_INK` (plus [`pow_ink`] of the exponent).
+    pub const MATH_POW: u64 = HOSTIO_INK + 3 * PTR_INK;
+    /// `MATH_ADD_MOD_BASE_INK`.
+    pub const MATH_ADD_MOD: u64 = HOSTIO_INK + 4 * PTR_INK + ADD_MOD_INK;
+    /// `MATH_MUL_MOD_BASE_INK`.
+    pub const MATH_MUL_MOD: u64 = HOSTIO_INK + 4 * PTR_INK + MUL_MOD_INK;
+
+    /// `DIV_INK`, crates/arbutil/src/pricing.rs.
+    pub const DIV_INK: u64 = 20_000;
+    /// `MUL_MOD_INK`, crates/arbutil/src/pricing.rs.
+    pub const MUL_MOD_INK: u64 = 24_100;
+    /// `ADD_MOD_INK`, crates/arbutil/src/pricing.rs.
+    pub const ADD_MOD_INK: u64 = 21_000;
+
+    /// Ink of `math_pow` for `exponent` beyond its base (`pow_price`, crates/arbutil/src/pricing.rs):
+    /// 3,000 + 17,500 per significant byte of the exponent, plus one.
+    pub fn pow_ink(exponent: &B256) -> u64 {
+        let leading_zeros = exponent.iter().take_while(|&&byte| byte == 0).count() as u64;
+        3_000 + (33 - leading_zeros) * 17_500
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn base_inks_are_the_sums_pricing_rs_names() {
+            // crates/arbutil/src/pricing.rs: HOSTIO_INK 8,400, PTR_INK 13,440 − 8,400, EVM_API_INK 59,673
+            assert_eq!(STORAGE_LOAD, 8_400 + 2 * 5_040);
+            assert_eq!(STORAGE_CACHE, 18_480);
+            assert_eq!(STORAGE_FLUSH, 8_400 + 59_673);
+            assert_eq!(TRANSIENT_LOAD, 8_400 + 2 * 5_040 + 59_673);
+            assert_eq!(ACCOUNT_BALANCE, 78_153);
+            assert_eq!(ACCOUNT_CODE, 68_073);
+            assert_eq!(ONE_POINTER, 13_440);
+            assert_eq!(MATH_DIV, 8_400 + 3 * 5_040 + 20_000);
+            assert_eq!(MATH_MUL_MOD, 8_400 + 4 * 5_040 + 24_100);
+            assert_eq!(MATH_ADD_MOD, 8_400 + 4 * 5_040 + 21_000);
+        }
+
+        #[test]
+        fn pow_ink_counts_significant_exponent_bytes() {
+            assert_eq!(pow_ink(&B256::ZERO), 3_000 + 17_500);
+            assert_eq!(pow_ink(&B256::with_last_byte(2)), 3_000 + 2 * 17_500);
+            assert_eq!(pow_ink(&B256::repeat_byte(0xff)), 3_000 + 33 * 17_500);
+        }
+    }
+}
 
 /// Ink to write `bytes` into the program's memory (`write_price`, arbitrator/arbutil/src/pricing.rs):
 /// 5,040 covers the first 32 bytes, then 30 per byte.
@@ -277,7 +414,7 @@ pub fn calldata_gas(calldata: &[u8]) -> u64 {
 /// Gas the program's ink costs the caller. Nitro converts the ink *left* back to gas rounding
 /// down (`ink_to_gas`, arbitrator/prover/src/programs/config.rs), so the ink *spent* rounds up.
 pub fn ink_to_gas_spent(ink: u64) -> u64 {
-    ink.div_ceil(INK_PER_GAS)
+    Ink(ink).to_gas_spent().0
 }
 
 #[cfg(test)]

@@ -8,14 +8,11 @@ use crate::error::{ExecError, LoadError};
 use crate::evm::{self, Changes, EvmGas, Frame, Log};
 use crate::host::{self, Escape, HostEnv};
 use crate::meter::{NitroMeter, INK_LEFT, INK_STATUS};
-use crate::pricing;
+use crate::pricing::{self, DEFAULT_INK_LIMIT};
 use std::path::Path;
 use std::sync::Arc;
 use wasmer::sys::{CompilerConfig, EngineBuilder, Singlepass};
 use wasmer::{Engine, FunctionEnv, Instance, Module, Store, Value};
-
-/// Ink given to a call unless told otherwise: 32 million gas' worth, a block's gas limit.
-pub const DEFAULT_INK_LIMIT: u64 = 32_000_000 * pricing::INK_PER_GAS;
 
 /// `params.TxGas`: every transaction's intrinsic gas, which the figures here leave out.
 pub const TX_BASE_GAS: u64 = 21_000;
@@ -284,9 +281,9 @@ impl Program {
         let total = ink_limit - left;
         let ink = InkBreakdown {
             total,
-            opcodes: total - env.host_io_ink - env.memory_ink,
-            host_io: env.host_io_ink,
-            memory: env.memory_ink,
+            opcodes: total - env.host_io_ink.0 - env.memory_ink.0,
+            host_io: env.host_io_ink.0,
+            memory: env.memory_ink.0,
         };
         let returndata = match outcome {
             Outcome::Failure => Vec::new(),
@@ -334,11 +331,11 @@ impl Program {
         }
     }
 
-    /// From `ArbosVersion_StylusFixes` a call that returns data uses at least the EVM's price for
-    /// that memory (`CallProgram`, arbos/programs/programs.go: `contract.Gas` is capped at
-    /// `startingGas - evmMemoryCost(len(ret))`).
+    /// A call that returns data uses at least the EVM's price for that memory (`CallProgram`,
+    /// arbos/programs/programs.go: `contract.Gas` is capped at `startingGas -
+    /// evmMemoryCost(len(ret))`; from ArbOS 31, `ArbosVersion_StylusFixes`: always from 50).
     pub(crate) fn return_data_floor(&self, frame: u64, returned: usize) -> u64 {
-        if self.arbos.floors_return_data() && returned > 0 {
+        if returned > 0 {
             frame.max(pricing::evm_memory_cost(returned))
         } else {
             frame

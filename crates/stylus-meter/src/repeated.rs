@@ -17,7 +17,7 @@
 
 use crate::arbos::Arbos;
 use crate::error::ExecError;
-use crate::pricing::{self, INK_PER_GAS};
+use crate::pricing::{self, Ink};
 use crate::program::{CallReport, Program};
 use std::collections::VecDeque;
 
@@ -82,7 +82,7 @@ pub struct FrameGas {
     pub init: u64,
     /// The ink in gas, with any pages grown priced against the transaction's pages.
     pub execution: u64,
-    /// Everything, at least the EVM's price for the returned bytes (from ArbOS 31).
+    /// Everything, at least the EVM's price for the returned bytes .
     pub frame: u64,
 }
 
@@ -138,7 +138,7 @@ impl Block {
         let memory = pricing::memory_pages_gas(footprint, 0, ever);
         // The call ran on its own (pages ever open = its footprint); re-price the pages it grew
         // against what this transaction opened before.
-        let grown = pages_grown(footprint, report.ink.memory / INK_PER_GAS);
+        let grown = pages_grown(footprint, Ink(report.ink.memory).to_gas().0);
         let grown_gas = pricing::memory_pages_gas(grown, footprint, ever.max(footprint));
         let execution = pricing::ink_to_gas_spent(report.ink.total - report.ink.memory) + grown_gas;
         self.pages_ever = ever.max(footprint.saturating_add(grown));
@@ -150,11 +150,7 @@ impl Block {
             0
         };
         let raw = memory + cached_init + init + execution;
-        let frame = if self.arbos.floors_return_data() && !report.returndata.is_empty() {
-            raw.max(pricing::evm_memory_cost(report.returndata.len()))
-        } else {
-            raw
-        };
+        let frame = program.return_data_floor(raw, report.returndata.len());
         Ok(FrameCall {
             report,
             recent_hit,

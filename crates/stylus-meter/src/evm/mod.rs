@@ -1,14 +1,15 @@
 //! The EVM around a Stylus program: state, transactions and what Nitro's EVM API charges.
 //!
-//! Built the way revm is: the host functions ([`crate::host`]) stay thin and ask a [`Frame`] (one
-//! program call: Nitro's Rust-side [`StorageCache`] and the EVM API requests of
-//! arbos/programs/api.go), whose [`Journal`] keeps one transaction's EIP-2929 access lists,
+//! Built the way revm is: the host functions ([`crate::host`]) stay thin and ask, through the
+//! [`EvmApi`] trait, a [`Frame`] (one program call: Nitro's Rust-side [`StorageCache`] and the EVM
+//! API requests of arbos/programs/api.go), whose [`Journal`] keeps one transaction's EIP-2929 access lists,
 //! original values (EIP-2200), refund counter (EIP-3529), transient storage and logs, and reads the
 //! world through the [`Database`] trait. [`MemoryDb`] is one implementation; the JSON state file
 //! ([`StateFile`]) loads into it and is written from it.
 //!
 //! [`Evm::transact`] runs one transaction from an EOA to the program, with its own cold and warm
-//! accounting, and commits its writes when it succeeds:
+//! accounting, and commits its writes when it succeeds (it is defined above the program, in
+//! `transact.rs`, so this module never needs the program):
 //!
 //! ```no_run
 //! use stylus_meter::evm::{Evm, StateFile, Tx};
@@ -22,19 +23,21 @@
 //!
 //! Prices: [`pricing`] names the Nitro or go-ethereum source of each.
 
+mod api;
 mod database;
 mod journal;
 pub mod pricing;
 mod state_file;
 mod storage_cache;
 
+pub use api::EvmApi;
 pub use database::{Account, Changes, Database, DatabaseCommit, MemoryDb};
 pub use journal::{Finished, Journal, Log, TxError};
 pub use state_file::{StateFile, StateFileError};
 pub use storage_cache::StorageCache;
 
 use crate::error::ExecError;
-use crate::program::{CallReport, Program, DEFAULT_INK_LIMIT};
+use crate::pricing::{Gas, DEFAULT_INK_LIMIT};
 use alloy_primitives::{Address, B256, U256};
 use std::sync::Arc;
 
@@ -106,7 +109,7 @@ impl Tx {
 
 /// Runs transactions against a world and keeps the result (revm's `Evm`).
 pub struct Evm {
-    db: Arc<MemoryDb>,
+    pub(crate) db: Arc<MemoryDb>,
     /// The block every transaction runs in.
     pub block: BlockEnv,
 }
@@ -129,21 +132,6 @@ impl Evm {
     /// The world now.
     pub fn db(&self) -> &MemoryDb {
         &self.db
-    }
-
-    /// Runs `tx` as its own transaction (cold access lists, originals as of now) and commits its
-    /// changes when it succeeds. A revert or a trap changes nothing but costs its gas; an error
-    /// (out of ink, a value the sender cannot pay) is not a transaction and changes nothing.
-    pub fn transact(&mut self, program: &Program, tx: &Tx) -> Result<CallReport, ExecError> {
-        let db: Arc<dyn Database + Send + Sync> = self.db.clone();
-        let mut journal = Journal::begin(db, tx.from, tx.to, self.block.coinbase);
-        journal.transfer(tx.from, tx.to, tx.value)?;
-        let frame = Frame::new(journal, self.block, tx);
-        let (report, changes) = program.run(&tx.calldata, tx.ink_limit, frame)?;
-        Arc::get_mut(&mut self.db)
-            .expect("the call's frame is gone")
-            .commit(&changes);
-        Ok(report)
     }
 }
 
@@ -218,9 +206,33 @@ impl Frame {
         }
     }
 
+    /// Ends the call's transaction (see [`Journal::finish`]).
+    pub fn finish(self, success: bool) -> (Finished, EvmGas) {
+        (self.journal.finish(success), self.gas)
+    }
+}
+
+/// Nitro's EVM API requests (req.rs and arbos/programs/api.go).
+impl EvmApi for Frame {
+    fn block(&self) -> &BlockEnv {
+        &self.block
+    }
+
+    fn sender(&self) -> Address {
+        self.sender
+    }
+
+    fn contract(&self) -> Address {
+        self.contract
+    }
+
+    fn value(&self) -> U256 {
+        self.value
+    }
+
     /// `get_bytes32` (req.rs): the cache's read gas, and on a miss `GetBytes32`'s EIP-2929 gas
     /// plus the EVM API's.
-    pub fn storage_load(&mut self, key: B256) -> (B256, u64) {
+    fn storage_load(&mut self, key: B256) -> (B256, Gas) {
         let (cached, mut gas) = self.cache.read(key);
         let value = match cached {
             Some(value) => value,
@@ -233,23 +245,23 @@ impl Frame {
             }
         };
         self.gas.storage_load += gas;
-        (value, gas)
+        (value, Gas(gas))
     }
 
     /// `cache_bytes32` (req.rs): the cache's write gas.
-    pub fn storage_cache(&mut self, key: B256, value: B256) -> u64 {
+    fn storage_cache(&mut self, key: B256, value: B256) -> Gas {
         let gas = self.cache.write(key, value);
         self.gas.storage_store += gas;
-        gas
+        Gas(gas)
     }
 
     /// `flush_storage_cache` (req.rs) and `SetTrieSlots` (api.go): sends the changed slots, each
     /// priced as an SSTORE, with `gas_left` to spend. Returns the gas spent, or `None` when it ran
     /// out (Nitro then charges everything left: the call runs out of ink).
-    pub fn storage_flush(&mut self, clear: bool, gas_left: u64) -> Option<u64> {
+    fn storage_flush(&mut self, clear: bool, Gas(gas_left): Gas) -> Option<Gas> {
         let slots = self.cache.flush(clear);
         if slots.is_empty() {
-            return Some(0); // no request is made
+            return Some(Gas(0)); // no request is made
         }
         let mut left = gas_left;
         for (key, value) in slots {
@@ -261,34 +273,34 @@ impl Frame {
             return None; // api.go: a flush that leaves no gas is out of gas
         }
         self.gas.storage_store += gas_left - left;
-        Some(gas_left - left)
+        Some(Gas(gas_left - left))
     }
 
     /// `GetTransientBytes32`.
-    pub fn transient_load(&mut self, key: B256) -> B256 {
+    fn transient_load(&mut self, key: B256) -> B256 {
         self.gas.transient += pricing::TRANSIENT_GAS;
         self.journal.transient_load(self.contract, key)
     }
 
     /// `SetTransientBytes32`.
-    pub fn transient_store(&mut self, key: B256, value: B256) {
+    fn transient_store(&mut self, key: B256, value: B256) {
         self.gas.transient += pricing::TRANSIENT_GAS;
         self.journal.transient_store(self.contract, key, value)
     }
 
     /// `AccountBalance`.
-    pub fn account_balance(&mut self, address: Address) -> (U256, u64) {
+    fn account_balance(&mut self, address: Address) -> (U256, Gas) {
         let (balance, gas) = self.journal.account_balance(address);
         self.gas.accounts += gas;
-        (balance, gas)
+        (balance, Gas(gas))
     }
 
     /// `account_code` (req.rs): the last address's code is remembered and costs nothing again
     /// (from ArbOS 40 only when it is nonempty); otherwise `AccountCode`.
-    pub fn account_code(&mut self, address: Address, gas_left: u64) -> (Vec<u8>, u64) {
+    fn account_code(&mut self, address: Address, Gas(gas_left): Gas) -> (Vec<u8>, Gas) {
         if let Some((last, code)) = &self.last_code {
             if *last == address {
-                return (code.clone(), 0);
+                return (code.clone(), Gas(0));
             }
         }
         let (code, gas) = self.journal.account_code(address, gas_left);
@@ -299,29 +311,24 @@ impl Frame {
             self.last_code = Some((address, code.clone()));
         }
         self.gas.accounts += gas;
-        (code, gas)
+        (code, Gas(gas))
     }
 
     /// `AccountCodeHash`.
-    pub fn account_codehash(&mut self, address: Address) -> (B256, u64) {
+    fn account_codehash(&mut self, address: Address) -> (B256, Gas) {
         let (hash, gas) = self.journal.account_codehash(address);
         self.gas.accounts += gas;
-        (hash, gas)
+        (hash, Gas(gas))
     }
 
     /// `EmitLog`, whose gas `log_gas` the host function has paid.
-    pub fn emit_log(&mut self, topics: Vec<B256>, data: Vec<u8>, gas: u64) {
+    fn emit_log(&mut self, topics: Vec<B256>, data: Vec<u8>, Gas(gas): Gas) {
         self.gas.logs += gas;
         self.journal.emit_log(Log {
             address: self.contract,
             topics,
             data,
         });
-    }
-
-    /// Ends the call's transaction (see [`Journal::finish`]).
-    pub fn finish(self, success: bool) -> (Finished, EvmGas) {
-        (self.journal.finish(success), self.gas)
     }
 }
 

@@ -1,9 +1,8 @@
-//! What each host function charges beyond opcodes: its base ink, and the EVM gas Nitro's EVM API
-//! makes it buy (storage, logs, accounts, transient storage).
+//! The EVM gas Nitro's EVM API makes a host function buy (storage, logs, accounts, transient
+//! storage); host functions' base ink is in [`crate::pricing::hostio`].
 //!
 //! Facts, each named with the file it comes from (OffchainLabs/nitro master and v3.9.8 agree on
 //! every figure here; the older tree has the same files under `arbitrator/`):
-//! - base ink per host function: `hostio::*_BASE_INK`, crates/arbutil/src/pricing.rs;
 //! - EVM constants Nitro's Rust side uses: crates/arbutil/src/evm/mod.rs (`COLD_SLOAD_GAS`,
 //!   `SSTORE_SENTRY_GAS`, ...), which name the go-ethereum `params` they copy;
 //! - the storage cache's own read and write charges: crates/arbutil/src/evm/storage.rs;
@@ -14,73 +13,8 @@
 //!
 //! Only numbers and rules are taken, never code.
 
-use crate::pricing::{EVM_API_INK, HOSTIO_INK, INK_PER_GAS, PTR_INK};
+use crate::pricing::{Ink, EVM_API_INK};
 use alloy_primitives::B256;
-
-/// Base ink of every host function (`hostio`, crates/arbutil/src/pricing.rs): [`HOSTIO_INK`] for
-/// any, [`PTR_INK`] per pointer it writes or reads, [`EVM_API_INK`] when it asks the EVM.
-pub mod base_ink {
-    use super::{ADD_MOD_INK, DIV_INK, EVM_API_INK, HOSTIO_INK, MUL_MOD_INK, PTR_INK};
-
-    /// `READ_ARGS_BASE_INK`.
-    pub const READ_ARGS: u64 = HOSTIO_INK;
-    /// `WRITE_RESULT_BASE_INK`.
-    pub const WRITE_RESULT: u64 = HOSTIO_INK;
-    /// `STORAGE_LOAD_BASE_INK`: two pointers (key, destination).
-    pub const STORAGE_LOAD: u64 = HOSTIO_INK + 2 * PTR_INK;
-    /// `STORAGE_CACHE_BASE_INK`: two pointers (key, value).
-    pub const STORAGE_CACHE: u64 = HOSTIO_INK + 2 * PTR_INK;
-    /// `STORAGE_FLUSH_BASE_INK`.
-    pub const STORAGE_FLUSH: u64 = HOSTIO_INK + EVM_API_INK;
-    /// `TRANSIENT_LOAD_BASE_INK`.
-    pub const TRANSIENT_LOAD: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
-    /// `TRANSIENT_STORE_BASE_INK`.
-    pub const TRANSIENT_STORE: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
-    /// `READ_RETURN_DATA_BASE_INK`.
-    pub const READ_RETURN_DATA: u64 = HOSTIO_INK + EVM_API_INK;
-    /// `RETURN_DATA_SIZE_BASE_INK`.
-    pub const RETURN_DATA_SIZE: u64 = HOSTIO_INK;
-    /// `EMIT_LOG_BASE_INK`.
-    pub const EMIT_LOG: u64 = HOSTIO_INK + EVM_API_INK;
-    /// `ACCOUNT_BALANCE_BASE_INK`.
-    pub const ACCOUNT_BALANCE: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
-    /// `ACCOUNT_CODE_BASE_INK`.
-    pub const ACCOUNT_CODE: u64 = HOSTIO_INK + EVM_API_INK;
-    /// `ACCOUNT_CODE_SIZE_BASE_INK`.
-    pub const ACCOUNT_CODE_SIZE: u64 = HOSTIO_INK + EVM_API_INK;
-    /// `ACCOUNT_CODE_HASH_BASE_INK`.
-    pub const ACCOUNT_CODE_HASH: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
-    /// `BLOCK_BASEFEE_BASE_INK`, `BLOCK_COINBASE_BASE_INK`, `ADDRESS_BASE_INK`,
-    /// `MSG_SENDER_BASE_INK`, `MSG_VALUE_BASE_INK`, `TX_GAS_PRICE_BASE_INK`,
-    /// `TX_ORIGIN_BASE_INK`: one pointer written.
-    pub const ONE_POINTER: u64 = HOSTIO_INK + PTR_INK;
-    /// `BLOCK_GAS_LIMIT_BASE_INK`, `BLOCK_NUMBER_BASE_INK`, `BLOCK_TIMESTAMP_BASE_INK`,
-    /// `CHAIN_ID_BASE_INK`, `EVM_GAS_LEFT_BASE_INK`, `EVM_INK_LEFT_BASE_INK`,
-    /// `MSG_REENTRANT_BASE_INK`, `TX_INK_PRICE_BASE_INK`, `PAY_FOR_MEMORY_GROW_BASE_INK`.
-    pub const PLAIN: u64 = HOSTIO_INK;
-    /// `MATH_DIV_BASE_INK` and `MATH_MOD_BASE_INK`.
-    pub const MATH_DIV: u64 = HOSTIO_INK + 3 * PTR_INK + DIV_INK;
-    /// `MATH_POW_BASE_INK` (plus [`pow_ink`](super::pow_ink) of the exponent).
-    pub const MATH_POW: u64 = HOSTIO_INK + 3 * PTR_INK;
-    /// `MATH_ADD_MOD_BASE_INK`.
-    pub const MATH_ADD_MOD: u64 = HOSTIO_INK + 4 * PTR_INK + ADD_MOD_INK;
-    /// `MATH_MUL_MOD_BASE_INK`.
-    pub const MATH_MUL_MOD: u64 = HOSTIO_INK + 4 * PTR_INK + MUL_MOD_INK;
-}
-
-/// `DIV_INK`, crates/arbutil/src/pricing.rs.
-pub const DIV_INK: u64 = 20_000;
-/// `MUL_MOD_INK`, crates/arbutil/src/pricing.rs.
-pub const MUL_MOD_INK: u64 = 24_100;
-/// `ADD_MOD_INK`, crates/arbutil/src/pricing.rs.
-pub const ADD_MOD_INK: u64 = 21_000;
-
-/// Ink of `math_pow` for `exponent` beyond its base (`pow_price`, crates/arbutil/src/pricing.rs):
-/// 3,000 + 17,500 per significant byte of the exponent, plus one.
-pub fn pow_ink(exponent: &B256) -> u64 {
-    let leading_zeros = exponent.iter().take_while(|&&byte| byte == 0).count() as u64;
-    3_000 + (33 - leading_zeros) * 17_500
-}
 
 /// `params.ColdSloadCostEIP2929` (`COLD_SLOAD_GAS`, crates/arbutil/src/evm/mod.rs).
 pub const COLD_SLOAD_GAS: u64 = 2_100;
@@ -113,9 +47,6 @@ pub const LOG_DATA_GAS: u64 = 8;
 /// `params.ExtcodeSizeGasEIP150`: `account_code` and `account_code_size` pay it per 24,576 bytes
 /// of the chain's `MaxCodeSize` (`WasmAccountTouchCost`, operations_acl_arbitrum.go).
 pub const EXTCODE_SIZE_GAS: u64 = 700;
-/// The chain's `MaxCodeSize` (Arbitrum's default, `params.MaxCodeSize`, 24,576 bytes): with it the
-/// code hooks pay one [`EXTCODE_SIZE_GAS`].
-pub const MAX_CODE_SIZE: u64 = 24_576;
 
 /// `StorageCache::REQUIRED_ACCESS_GAS` (crates/arbutil/src/evm/storage.rs): what a load or a
 /// cached store requires to be left on top of the EVM's own minimum.
@@ -125,7 +56,7 @@ pub const CACHE_ACCESS_GAS: u64 = 10;
 /// (`storage_load_bytes32`, crates/wasm-libraries/user-host-trait/lib.rs), as from
 /// `ARBOS_VERSION_STYLUS_CHARGING_FIXES` (32; before it `EVM_API_INK` itself was charged as gas).
 /// The meter models ArbOS 50 and later, where this always holds.
-pub const STORAGE_LOAD_API_GAS: u64 = EVM_API_INK / INK_PER_GAS;
+pub const STORAGE_LOAD_API_GAS: u64 = Ink(EVM_API_INK).to_gas().0;
 
 /// The `n`-th read of a program call's storage cache (1-based) costs this much gas, hit or miss
 /// (`StorageCache::read_gas`, crates/arbutil/src/evm/storage.rs): free up to 32 reads, then 2,
@@ -213,7 +144,8 @@ pub fn sstore_cost(cold: bool, original: B256, current: B256, new: B256) -> Ssto
 /// when the hook loads the code (`account_code`, `account_code_size`).
 pub fn account_touch_gas(cold: bool, with_code: bool) -> u64 {
     let code = if with_code {
-        MAX_CODE_SIZE / 24_576 * EXTCODE_SIZE_GAS
+        // the chain's `MaxCodeSize` (Arbitrum's default): one EXTCODE_SIZE_GAS
+        crate::arbos::MAX_CODE_SIZE as u64 / 24_576 * EXTCODE_SIZE_GAS
     } else {
         0
     };
@@ -244,28 +176,6 @@ mod tests {
 
     fn word(n: u8) -> B256 {
         B256::with_last_byte(n)
-    }
-
-    #[test]
-    fn base_inks_are_the_sums_pricing_rs_names() {
-        // crates/arbutil/src/pricing.rs: HOSTIO_INK 8,400, PTR_INK 13,440 − 8,400, EVM_API_INK 59,673
-        assert_eq!(base_ink::STORAGE_LOAD, 8_400 + 2 * 5_040);
-        assert_eq!(base_ink::STORAGE_CACHE, 18_480);
-        assert_eq!(base_ink::STORAGE_FLUSH, 8_400 + 59_673);
-        assert_eq!(base_ink::TRANSIENT_LOAD, 8_400 + 2 * 5_040 + 59_673);
-        assert_eq!(base_ink::ACCOUNT_BALANCE, 78_153);
-        assert_eq!(base_ink::ACCOUNT_CODE, 68_073);
-        assert_eq!(base_ink::ONE_POINTER, 13_440);
-        assert_eq!(base_ink::MATH_DIV, 8_400 + 3 * 5_040 + 20_000);
-        assert_eq!(base_ink::MATH_MUL_MOD, 8_400 + 4 * 5_040 + 24_100);
-        assert_eq!(base_ink::MATH_ADD_MOD, 8_400 + 4 * 5_040 + 21_000);
-    }
-
-    #[test]
-    fn pow_ink_counts_significant_exponent_bytes() {
-        assert_eq!(pow_ink(&B256::ZERO), 3_000 + 17_500);
-        assert_eq!(pow_ink(&word(2)), 3_000 + 2 * 17_500);
-        assert_eq!(pow_ink(&B256::repeat_byte(0xff)), 3_000 + 33 * 17_500);
     }
 
     #[test]
