@@ -190,4 +190,11 @@ pub enum ExecError {
     /// The transaction cannot start (e.g. the sender cannot pay the value it sends).
     #[error("invalid transaction: {0}")]
     Transaction(String),
+    /// The program called or created another contract: Nitro would run that contract, whose code
+    /// is not in the module, so the meter stops the call here (its other functions meter as usual).
+    #[error("the program called vm_hooks.{host}: stylus-meter does not run calls to other contracts or creates, so this call cannot be metered offline (functions that make no call can)")]
+    CallsNotModelled {
+        /// The host function reached.
+        host: &'static str,
+    },
 }

@@ -9,7 +9,8 @@
 //! function buys it.
 //!
 //! Calls to other contracts and creates (`call_contract`, `delegate_call_contract`,
-//! `static_call_contract`, `create1`, `create2`) are refused at load time: no example needs them.
+//! `static_call_contract`, `create1`, `create2`) link, as Nitro links them, and stop the program
+//! when reached ([`Escape::CallsNotModelled`]): no other contract runs here.
 
 use crate::evm::{pricing as evm_pricing, EvmApi};
 use crate::pricing::{self, hostio, Gas, Ink, INK_PER_GAS};
@@ -30,6 +31,8 @@ pub(crate) enum Escape {
     OutOfInk,
     /// A pointer outside memory, or a malformed argument.
     Fault(String),
+    /// The program called another contract or created one, which the meter does not run.
+    CallsNotModelled(HostFn),
 }
 
 impl fmt::Display for Escape {
@@ -38,6 +41,7 @@ impl fmt::Display for Escape {
             Escape::Exit(status) => write!(f, "exit_early({status})"),
             Escape::OutOfInk => write!(f, "out of ink"),
             Escape::Fault(msg) => write!(f, "{msg}"),
+            Escape::CallsNotModelled(host) => write!(f, "{}", host.name()),
         }
     }
 }
@@ -521,6 +525,68 @@ fn tx_gas_price<E: EvmApi>(ctx: Ctx<E>, dest: i32) -> HostResult<()> {
 
 fn tx_ink_price<E: EvmApi>(ctx: Ctx<E>) -> HostResult<i32> {
     plain(ctx, HostFn::TxInkPrice, |_| INK_PER_GAS as i32)
+}
+
+/// Another contract's code is not in the module: the call stops here, before any charge.
+fn not_modelled<T, E: EvmApi>(_ctx: Ctx<E>, host: HostFn) -> HostResult<T> {
+    Err(escape(Escape::CallsNotModelled(host)))
+}
+
+fn call_contract<E: EvmApi>(
+    ctx: Ctx<E>,
+    _contract: i32,
+    _data: i32,
+    _len: i32,
+    _value: i32,
+    _gas: i64,
+    _ret_len: i32,
+) -> HostResult<i32> {
+    not_modelled(ctx, HostFn::CallContract)
+}
+
+fn delegate_call_contract<E: EvmApi>(
+    ctx: Ctx<E>,
+    _contract: i32,
+    _data: i32,
+    _len: i32,
+    _gas: i64,
+    _ret_len: i32,
+) -> HostResult<i32> {
+    not_modelled(ctx, HostFn::DelegateCallContract)
+}
+
+fn static_call_contract<E: EvmApi>(
+    ctx: Ctx<E>,
+    _contract: i32,
+    _data: i32,
+    _len: i32,
+    _gas: i64,
+    _ret_len: i32,
+) -> HostResult<i32> {
+    not_modelled(ctx, HostFn::StaticCallContract)
+}
+
+fn create1<E: EvmApi>(
+    ctx: Ctx<E>,
+    _code: i32,
+    _len: i32,
+    _endowment: i32,
+    _contract: i32,
+    _revert_len: i32,
+) -> HostResult<()> {
+    not_modelled(ctx, HostFn::Create1)
+}
+
+fn create2<E: EvmApi>(
+    ctx: Ctx<E>,
+    _code: i32,
+    _len: i32,
+    _endowment: i32,
+    _salt: i32,
+    _contract: i32,
+    _revert_len: i32,
+) -> HostResult<()> {
+    not_modelled(ctx, HostFn::Create2)
 }
 
 fn tx_origin<E: EvmApi>(ctx: Ctx<E>, dest: i32) -> HostResult<()> {

@@ -91,6 +91,11 @@ pub mod hostio {
     pub const TRANSIENT_STORE: u64 = HOSTIO_INK + 2 * PTR_INK + EVM_API_INK;
     /// `READ_RETURN_DATA_BASE_INK`.
     pub const READ_RETURN_DATA: u64 = HOSTIO_INK + EVM_API_INK;
+    /// `CALL_CONTRACT_BASE_INK` (also the delegate and static calls') and `CREATE1_BASE_INK`: the
+    /// meter stops the program at these (it runs no other contract), so they are never charged.
+    pub const CALL_CONTRACT: u64 = HOSTIO_INK + 3 * PTR_INK + EVM_API_INK;
+    /// `CREATE2_BASE_INK` (never charged, as above).
+    pub const CREATE2: u64 = HOSTIO_INK + 4 * PTR_INK + EVM_API_INK;
     /// `RETURN_DATA_SIZE_BASE_INK`.
     pub const RETURN_DATA_SIZE: u64 = HOSTIO_INK;
     /// `EMIT_LOG_BASE_INK`.

@@ -271,6 +271,9 @@ impl Program {
                 Ok(Escape::Exit(0)) => Outcome::Success,
                 Ok(Escape::Exit(_)) => Outcome::Revert,
                 Ok(Escape::OutOfInk) => return Err(ExecError::OutOfInk { limit: ink_limit }),
+                Ok(Escape::CallsNotModelled(host)) => {
+                    return Err(ExecError::CallsNotModelled { host: host.name() })
+                }
                 Ok(Escape::Fault(_)) | Err(_) => Outcome::Failure,
             },
         };

@@ -1,6 +1,6 @@
 //! Each activation rule fails with its own error.
 
-use stylus_meter::{Arbos, LoadError, Program};
+use stylus_meter::{Arbos, ExecError, LoadError, Program};
 
 fn load(wat: &str) -> Result<Program, LoadError> {
     Program::from_bytes(&wat::parse_str(wat).expect("valid wat"))
@@ -40,39 +40,64 @@ fn import_from_env_is_rejected() {
 }
 
 #[test]
-fn unsupported_host_function_is_named_with_the_reason() {
-    // Nitro has them, the meter refuses them: it does not run calls to other contracts (out of
-    // scope: a program that calls others cannot be metered offline)
-    for (name, ty) in [
+fn calls_and_creates_link_as_nitro_links_them_and_stop_the_call_that_reaches_them() {
+    // Nitro activates a module that imports them; the meter loads it too, and runs every call that
+    // does not reach one (a stylus-sdk contract with an external call in a function not called).
+    for (name, ty, args) in [
         (
             "call_contract",
             "(param i32 i32 i32 i32 i64 i32) (result i32)",
+            "i32.const 0 i32.const 0 i32.const 0 i32.const 0 i64.const 0 i32.const 0 call $host drop",
         ),
         (
             "delegate_call_contract",
             "(param i32 i32 i32 i64 i32) (result i32)",
+            "i32.const 0 i32.const 0 i32.const 0 i64.const 0 i32.const 0 call $host drop",
         ),
         (
             "static_call_contract",
             "(param i32 i32 i32 i64 i32) (result i32)",
+            "i32.const 0 i32.const 0 i32.const 0 i64.const 0 i32.const 0 call $host drop",
         ),
-        ("create1", "(param i32 i32 i32 i32 i32)"),
-        ("create2", "(param i32 i32 i32 i32 i32 i32)"),
+        (
+            "create1",
+            "(param i32 i32 i32 i32 i32)",
+            "i32.const 0 i32.const 0 i32.const 0 i32.const 0 i32.const 0 call $host",
+        ),
+        (
+            "create2",
+            "(param i32 i32 i32 i32 i32 i32)",
+            "i32.const 0 i32.const 0 i32.const 0 i32.const 0 i32.const 0 i32.const 0 call $host",
+        ),
     ] {
-        let err = load(&module(&format!(
-            r#"(import "vm_hooks" "{name}" (func {ty}))"#
-        )))
-        .err()
-        .unwrap();
-        assert!(matches!(err, LoadError::UnsupportedHostFunction(_)));
+        // calldata of any length calls out; none returns at once
+        let wat = format!(
+            r#"(module (import "vm_hooks" "{name}" (func $host {ty}))
+                (memory (export "memory") 1 1)
+                (func (export "user_entrypoint") (param i32) (result i32)
+                    (if (local.get 0) (then {args}))
+                    i32.const 0))"#
+        );
+        let program = load(&wat).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(program.host_imports().contains(&name), "{name}");
+        let quiet = program.call(&[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!quiet.reverted, "{name}: the function that makes no call runs");
+        let err = program.call(&[1]).err().unwrap();
+        assert!(
+            matches!(err, ExecError::CallsNotModelled { host } if host == name),
+            "{name}: {err}"
+        );
         let message = err.to_string();
         assert!(
-            message.contains(&format!("vm_hooks.{name}:"))
-                && message.contains("does not run calls to other contracts")
-                && message.contains("cannot be metered offline"),
+            message.contains(&format!("called vm_hooks.{name}:"))
+                && message.contains("does not run calls to other contracts"),
             "{message}"
         );
     }
+}
+
+#[test]
+fn an_import_that_is_no_nitro_host_function_is_named() {
     // not a Nitro host function at all
     let err = load(&module(r#"(import "vm_hooks" "sload" (func))"#))
         .err()
