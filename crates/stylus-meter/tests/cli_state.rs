@@ -172,6 +172,8 @@ fn readable_table_and_a_transaction_that_cannot_run() {
         &txs,
         "--state",
         &state,
+        "--address",
+        "0x0000000000000000000000000000000000000000",
         "--json",
     ]));
     assert_eq!(all["txs"][1]["outcome"], "revert");
@@ -205,4 +207,53 @@ fn bad_inputs_name_what_is_wrong() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("invalid value '0x12' for '--sender"));
+}
+
+#[test]
+fn a_state_file_records_the_program_address_and_a_run_without_address_uses_it() {
+    let dir = temp("address");
+    let wasm = counter();
+    let program = "0x00000000000000000000000000000000000000aa";
+    let first = dir.join("first.json").display().to_string();
+    let out = run(&[
+        "call",
+        "--wasm",
+        &wasm,
+        "--sig",
+        "increment()",
+        "--address",
+        program,
+        "--state-out",
+        &first,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&first).unwrap()).unwrap();
+    assert_eq!(written["program"], program);
+    // without --address the recorded program is called: its counter is 1
+    let get = json(&run(&[
+        "call", "--wasm", &wasm, "--sig", "get()", "--state", &first, "--json",
+    ]));
+    assert!(get["returndata"].as_str().unwrap().ends_with("01"), "{get}");
+    // another address than the recorded one is refused, naming both
+    assert_bad_input(
+        &run(&[
+            "call",
+            "--wasm",
+            &wasm,
+            "--sig",
+            "get()",
+            "--state",
+            &first,
+            "--address",
+            "0x00000000000000000000000000000000000000bb",
+        ]),
+        "is not the program",
+    );
+    // a state that records none needs --address (no silent 0x0)
+    let bare = write(&dir.join("bare.json"), r#"{"accounts": {}}"#);
+    assert_bad_input(
+        &run(&["call", "--wasm", &wasm, "--sig", "get()", "--state", &bare]),
+        "records no program address: pass --address",
+    );
 }

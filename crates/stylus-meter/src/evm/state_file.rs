@@ -29,6 +29,10 @@ use std::path::Path;
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StateFile {
+    /// The program the transactions went to, as `--state-out` records it, so a later run with this
+    /// state calls the same address (its storage is the program's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<Address>,
     /// The block transactions run in.
     pub block: BlockEnv,
     /// Accounts by address.
@@ -141,7 +145,11 @@ impl StateFile {
                 (address, file)
             })
             .collect();
-        StateFile { block, accounts }
+        StateFile {
+            program: None,
+            block,
+            accounts,
+        }
     }
 }
 

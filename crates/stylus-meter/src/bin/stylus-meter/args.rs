@@ -156,9 +156,10 @@ pub(crate) struct StateArgs {
     /// Where to write the state after the call(s) (may be the --state file).
     #[arg(long)]
     pub(crate) state_out: Option<PathBuf>,
-    /// The program's address: `contract_address`, and whose storage it reads and writes.
-    #[arg(long, default_value_t = Address::ZERO)]
-    pub(crate) address: Address,
+    /// The program's address: `contract_address`, and whose storage it reads and writes. Default:
+    /// the address the --state file records (what --state-out wrote), else 0x0 in an empty world.
+    #[arg(long)]
+    pub(crate) address: Option<Address>,
     /// The transaction's sender (`msg_sender`, `tx_origin`; txs: each transaction's default).
     #[arg(long, default_value_t = Address::ZERO)]
     pub(crate) sender: Address,
@@ -169,29 +170,61 @@ pub(crate) struct StateArgs {
 }
 
 impl StateArgs {
-    pub(crate) fn evm(&self) -> Result<Evm, Failure> {
+    /// The world, and the program's address in it: --address, else the one the state file records;
+    /// a state file that records none needs --address (its storage would be read at 0x0), and one
+    /// that records another is refused.
+    pub(crate) fn evm(&mut self) -> Result<Evm, Failure> {
         let state = match &self.state {
             Some(path) => StateFile::read(path).map_err(bad_input)?,
             None => StateFile::default(),
         };
+        let shown = || {
+            self.state
+                .as_ref()
+                .map_or_else(String::new, |p| p.display().to_string())
+        };
+        self.address = match (self.address, state.program, &self.state) {
+            (Some(given), Some(recorded), _) if given != recorded => {
+                return Err(bad_input(format!(
+                    "--address {given} is not the program {} records ({recorded}): drop --address, or pass a state of that program",
+                    shown()
+                )))
+            }
+            (Some(given), _, _) => Some(given),
+            (None, Some(recorded), _) => Some(recorded),
+            (None, None, Some(_)) => {
+                return Err(bad_input(format!(
+                    "--state {} records no program address: pass --address (the program's; its storage is read and written there)",
+                    shown()
+                )))
+            }
+            (None, None, None) => Some(Address::ZERO),
+        };
         Ok(Evm::new(state))
+    }
+
+    fn address(&self) -> Address {
+        self.address.unwrap_or(Address::ZERO)
     }
 
     pub(crate) fn tx(&self, calldata: Vec<u8>) -> Tx {
         Tx {
             from: self.sender,
-            to: self.address,
+            to: self.address(),
             value: self.value,
             ..Tx::call(calldata)
         }
     }
 
+    /// Writes --state-out, recording the program's address.
     pub(crate) fn save(&self, evm: &Evm) -> Result<(), Failure> {
         match &self.state_out {
-            Some(path) => evm
-                .state()
-                .write(path)
-                .map_err(|e| Failure(1, e.to_string())),
+            Some(path) => StateFile {
+                program: Some(self.address()),
+                ..evm.state()
+            }
+            .write(path)
+            .map_err(|e| Failure(1, e.to_string())),
             None => Ok(()),
         }
     }

@@ -43,7 +43,7 @@ pub(crate) fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
             sig,
             args,
             calldata,
-            state,
+            mut state,
             json,
         } => {
             let calldata = match (sig, calldata) {
@@ -68,9 +68,9 @@ pub(crate) fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
         Command::Txs {
             wasm,
             txs,
-            state,
+            mut state,
             json,
-        } => run_txs(&wasm, &txs, &state, arbos, json),
+        } => run_txs(&wasm, &txs, &mut state, arbos, json),
         Command::Check {
             wasm,
             activation_gas,
@@ -252,7 +252,7 @@ pub(crate) fn check(
 pub(crate) fn run_txs(
     wasm: &Path,
     txs: &Path,
-    state: &StateArgs,
+    state: &mut StateArgs,
     arbos: Arbos,
     json: bool,
 ) -> Result<(), Failure> {
