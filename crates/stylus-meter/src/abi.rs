@@ -1,7 +1,7 @@
 //! Calldata from a Solidity signature and textual arguments, encoded with `alloy-dyn-abi`.
 
-use alloy_dyn_abi::{DynSolType, DynSolValue, JsonAbiExt, Specifier};
-use alloy_json_abi::Function;
+use alloy_dyn_abi::{DynSolType, DynSolValue, FunctionExt, JsonAbiExt, Specifier};
+use alloy_json_abi::{Error, Function};
 
 /// Why calldata could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -120,6 +120,109 @@ pub fn parse_hex(text: &str) -> Result<Vec<u8>, AbiError> {
     alloy_primitives::hex::decode(digits).map_err(|e| AbiError::Hex(format!("{text}: {e}")))
 }
 
+/// A contract's functions and errors, read from a Solidity interface (what `cargo stylus
+/// export-abi` prints) or a file of `function …;` / `error …;` lines: what `txs --abi` decodes
+/// return and revert data with.
+#[derive(Clone, Debug, Default)]
+pub struct Interface {
+    functions: Vec<Function>,
+    errors: Vec<Error>,
+}
+
+impl Interface {
+    /// Every `function` and `error` declaration of `text` (one per line, as interfaces are
+    /// written); a declaration that does not parse is an error naming its line.
+    pub fn parse(text: &str) -> Result<Interface, AbiError> {
+        let mut interface = Interface::default();
+        for (number, line) in text.lines().enumerate() {
+            let declaration = line.trim().trim_end_matches(';').trim();
+            let signature = |reason: String| AbiError::Signature {
+                sig: format!("line {}: {declaration}", number + 1),
+                reason,
+            };
+            if declaration.starts_with("function ") {
+                let function =
+                    Function::parse(declaration).map_err(|e| signature(e.to_string()))?;
+                interface.functions.push(function);
+            } else if declaration.starts_with("error ") {
+                let error = Error::parse(declaration).map_err(|e| signature(e.to_string()))?;
+                interface.errors.push(error);
+            }
+        }
+        Ok(interface)
+    }
+
+    /// Adds a function (e.g. a transaction's `sig`, which may say `returns (…)`).
+    pub fn with(mut self, function: Function) -> Interface {
+        self.functions.push(function);
+        self
+    }
+
+    /// What the call with `calldata` returned, decoded by its function's outputs: `None` when no
+    /// function of the interface has its selector or says what it returns.
+    pub fn decode_return(&self, calldata: &[u8], returndata: &[u8]) -> Option<String> {
+        let selector = calldata.get(..4)?;
+        let function = self
+            .functions
+            .iter()
+            .find(|f| f.selector().as_slice() == selector && !f.outputs.is_empty())?;
+        let values = function.abi_decode_output(returndata).ok()?;
+        Some(format!(
+            "({})",
+            values.iter().map(show).collect::<Vec<_>>().join(", ")
+        ))
+    }
+
+    /// Revert data as the error it encodes: one of the interface's custom errors by name, or
+    /// Solidity's `Error(string)` and `Panic(uint256)`. `None` when none matches.
+    pub fn decode_revert(&self, data: &[u8]) -> Option<String> {
+        let selector = data.get(..4)?;
+        let builtin = [
+            Error::parse("error Error(string)"),
+            Error::parse("error Panic(uint256)"),
+        ];
+        let error = self
+            .errors
+            .iter()
+            .chain(builtin.iter().flatten())
+            .find(|e| e.selector().as_slice() == selector)?;
+        let values = error.abi_decode_input(&data[4..]).ok()?;
+        Some(format!(
+            "{}({})",
+            error.name,
+            values.iter().map(show).collect::<Vec<_>>().join(", ")
+        ))
+    }
+}
+
+/// A decoded value as Solidity writes it: numbers in decimal, bytes and addresses in hex.
+fn show(value: &DynSolValue) -> String {
+    match value {
+        DynSolValue::Uint(n, _) => n.to_string(),
+        DynSolValue::Int(n, _) => n.to_string(),
+        DynSolValue::Bool(b) => b.to_string(),
+        DynSolValue::Address(a) => a.to_checksum(None),
+        DynSolValue::String(s) => format!("{s:?}"),
+        DynSolValue::Array(items) | DynSolValue::FixedArray(items) => {
+            format!(
+                "[{}]",
+                items.iter().map(show).collect::<Vec<_>>().join(", ")
+            )
+        }
+        DynSolValue::Tuple(items) => {
+            format!(
+                "({})",
+                items.iter().map(show).collect::<Vec<_>>().join(", ")
+            )
+        }
+        other => other
+            .as_word()
+            .map(|w| w.to_string())
+            .or_else(|| other.as_bytes().map(alloy_primitives::hex::encode_prefixed))
+            .unwrap_or_else(|| format!("{other:?}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +252,35 @@ mod tests {
         assert!(matches!(
             encode_call("hash(uint256)", &split_args("x1")),
             Err(AbiError::Argument { .. })
+        ));
+    }
+
+    #[test]
+    fn an_interface_decodes_returns_and_custom_errors_by_name() {
+        let interface = Interface::parse(
+            "interface ICounter {\n    function get() external view returns (uint256);\n    function set(uint256 value) external;\n    error TooBig(uint256 value, uint256 max);\n}",
+        )
+        .unwrap();
+        let get = encode_call("get()", &[]).unwrap();
+        let mut word = [0u8; 32];
+        word[31] = 7;
+        assert_eq!(interface.decode_return(&get, &word).as_deref(), Some("(7)"));
+        let set = encode_call("set(uint256)", &split_args("1")).unwrap();
+        assert_eq!(interface.decode_return(&set, &[]), None, "no outputs");
+        let too_big = encode_call("TooBig(uint256,uint256)", &split_args("9,5")).unwrap();
+        assert_eq!(
+            interface.decode_revert(&too_big).as_deref(),
+            Some("TooBig(9, 5)")
+        );
+        let message = encode_call("Error(string)", &["no".to_string()]).unwrap();
+        assert_eq!(
+            interface.decode_revert(&message).as_deref(),
+            Some("Error(\"no\")")
+        );
+        assert_eq!(interface.decode_revert(&[0xde, 0xad, 0xbe, 0xef]), None);
+        assert!(matches!(
+            Interface::parse("function get( external;"),
+            Err(AbiError::Signature { sig, .. }) if sig.starts_with("line 1")
         ));
     }
 

@@ -257,3 +257,45 @@ fn a_state_file_records_the_program_address_and_a_run_without_address_uses_it() 
         "records no program address: pass --address",
     );
 }
+
+#[test]
+fn txs_names_transactions_by_signature_decodes_by_the_interface_and_sums_per_function() {
+    let dir = temp("table");
+    let txs = write(
+        &dir.join("txs.json"),
+        r#"[{"sig": "increment()", "label": "a label longer than the old twenty-four columns"},
+            {"sig": "increment()"}, {"sig": "get()"}, {"calldata": "0xdeadbeef"}]"#,
+    );
+    let abi = write(
+        &dir.join("ICounter.sol"),
+        "interface ICounter {\n    function get() external view returns (uint256);\n    function increment() external;\n}\n",
+    );
+    let out = run(&["txs", "--wasm", &counter(), "--txs", &txs, "--abi", &abi]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().take(5).collect();
+    // every row's outcome starts in the header's column, however long a label is
+    let column = rows[0].find("outcome").unwrap();
+    for row in &rows[1..] {
+        assert!(
+            row[column..].starts_with("success") || row[column..].starts_with("revert"),
+            "{row}"
+        );
+    }
+    assert!(rows[2].contains("increment()"), "named by its signature");
+    assert!(
+        rows[3].contains("get()") && rows[3].ends_with("(2)"),
+        "decoded: {}",
+        rows[3]
+    );
+    assert!(rows[4].contains("0xdeadbeef"), "no signature: its selector");
+    let summary = text.lines().find(|l| l.starts_with("increment()")).unwrap();
+    assert_eq!(summary.split_whitespace().nth(1), Some("2"), "{summary}");
+    assert!(text.contains("each transaction in a block of its own"));
+    // a malformed interface names its line
+    let bad = write(&dir.join("bad.sol"), "function get( external;\n");
+    assert_bad_input(
+        &run(&["txs", "--wasm", &counter(), "--txs", &txs, "--abi", &bad]),
+        "line 1",
+    );
+}

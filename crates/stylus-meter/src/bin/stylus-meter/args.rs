@@ -57,6 +57,11 @@ pub(crate) enum Command {
         /// optional "from", "value" and "label" (see the README).
         #[arg(long)]
         txs: PathBuf,
+        /// The contract's interface, to decode return values and custom errors by name: a
+        /// Solidity interface (`cargo stylus export-abi` prints one) or `function …;` and
+        /// `error …;` lines. A transaction's "sig" may also say `returns (…)`.
+        #[arg(long)]
+        abi: Option<PathBuf>,
         #[command(flatten)]
         state: StateArgs,
         /// One JSON line instead of a readable table.

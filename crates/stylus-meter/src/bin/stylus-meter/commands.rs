@@ -9,9 +9,10 @@ use crate::report::{
 use crate::{bad_input, Failure};
 use alloy_primitives::{Address, B256};
 use std::path::Path;
-use stylus_meter::abi::{encode_call, parse_hex, split_args};
+use stylus_meter::abi::{encode_call, parse_hex, split_args, Interface};
 use stylus_meter::arbos::{self, Arbos};
 use stylus_meter::evm::Tx;
+use stylus_meter::txs::TxSpec;
 use stylus_meter::{Analysis, Block, CodeLayout, LoadError, Program};
 
 pub(crate) fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
@@ -68,9 +69,10 @@ pub(crate) fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
         Command::Txs {
             wasm,
             txs,
+            abi,
             mut state,
             json,
-        } => run_txs(&wasm, &txs, &mut state, arbos, json),
+        } => run_txs(&wasm, &txs, abi.as_deref(), &mut state, arbos, json),
         Command::Check {
             wasm,
             activation_gas,
@@ -252,6 +254,7 @@ pub(crate) fn check(
 pub(crate) fn run_txs(
     wasm: &Path,
     txs: &Path,
+    abi: Option<&Path>,
     state: &mut StateArgs,
     arbos: Arbos,
     json: bool,
@@ -263,6 +266,7 @@ pub(crate) fn run_txs(
         .map(|(index, spec)| spec.calldata(index))
         .collect::<Result<Vec<_>, _>>()
         .map_err(bad_input)?;
+    let interface = read_interface(abi, &specs)?;
     let program = Program::from_file_at(wasm, arbos).map_err(bad_input)?;
     let mut evm = state.evm()?;
     let mut results = Vec::with_capacity(specs.len());
@@ -275,13 +279,22 @@ pub(crate) fn run_txs(
         let mut entry = TxOut {
             index,
             label: spec.label.clone(),
+            sig: spec.sig.clone(),
+            decoded: None,
             from: tx.from,
             calldata: hex(&tx.calldata),
             call: None,
             error: None,
         };
         match evm.transact(&program, &tx) {
-            Ok(report) => entry.call = Some(CallOut::new(&report)),
+            Ok(report) => {
+                entry.decoded = if report.reverted {
+                    interface.decode_revert(&report.returndata)
+                } else {
+                    interface.decode_return(&tx.calldata, &report.returndata)
+                };
+                entry.call = Some(CallOut::new(&report));
+            }
             Err(e) => entry.error = Some(e.to_string()),
         }
         results.push(entry);
@@ -351,4 +364,24 @@ mod tests {
             .create2(create2.1, keccak256(deploy::init_code(&root)));
         assert_eq!(value["address"], root_address.to_checksum(None));
     }
+}
+
+/// The interface `txs` decodes with: the --abi file's functions and errors, and each
+/// transaction's `sig` (which may say what it returns).
+fn read_interface(abi: Option<&Path>, specs: &[TxSpec]) -> Result<Interface, Failure> {
+    let mut interface = match abi {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?;
+            Interface::parse(&text)
+                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?
+        }
+        None => Interface::default(),
+    };
+    for sig in specs.iter().filter_map(|spec| spec.sig.as_deref()) {
+        if let Ok(function) = alloy_json_abi::Function::parse(sig) {
+            interface = interface.with(function);
+        }
+    }
+    Ok(interface)
 }

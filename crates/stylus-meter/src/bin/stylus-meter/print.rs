@@ -1,6 +1,6 @@
 //! Readable reports, from the typed reports of [`crate::report`].
 
-use crate::report::{hex, CallsReport, CheckReport, DeploymentReport, TxsReport};
+use crate::report::{hex, CallsReport, CheckReport, DeploymentReport, TxOut, TxsReport};
 use std::path::Path;
 use stylus_meter::{CallReport, CodeLayout, Outcome, Program};
 
@@ -46,39 +46,82 @@ fn outcome_name(outcome: Outcome) -> &'static str {
 
 /// `txs`: one line per transaction and the totals.
 pub(crate) fn print_txs(report: &TxsReport) {
+    // A transaction is named by its label, else its signature, else its selector.
+    let name = |tx: &TxOut| {
+        tx.label
+            .clone()
+            .or_else(|| tx.sig.clone())
+            .unwrap_or_else(|| tx.calldata.chars().take(10).collect())
+    };
+    let width = report
+        .txs
+        .iter()
+        .map(|tx| name(tx).len())
+        .max()
+        .unwrap_or(0)
+        .max(11);
     println!(
-        "{:>4}  {:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  return data",
+        "{:>4}  {:<width$} {:<8} {:>9} {:>9} {:>9} {:>8}  return data",
         "#", "transaction", "outcome", "cached", "storage", "logs", "refund"
     );
     for tx in &report.txs {
-        let name = tx
-            .label
-            .clone()
-            .unwrap_or_else(|| tx.calldata.chars().take(10).collect());
+        let name = name(tx);
         let call = match (&tx.call, &tx.error) {
             (Some(call), None) => call,
             (_, error) => {
                 let error = error.as_deref().unwrap_or_default();
-                println!("{:>4}  {name:<24} error: {error}", tx.index);
+                println!("{:>4}  {name:<width$} error: {error}", tx.index);
                 continue;
             }
         };
         let (gas, evm) = (&call.gas, &call.evm);
         println!(
-            "{:>4}  {name:<24} {:<8} {:>9} {:>9} {:>9} {:>8}  {}",
+            "{:>4}  {name:<width$} {:<8} {:>9} {:>9} {:>9} {:>8}  {}",
             tx.index,
             outcome_name(call.outcome),
             gas.cached_call,
             evm.storage_load + evm.storage_store,
             evm.logs,
             gas.cached_refund,
-            call.returndata,
+            tx.decoded.as_deref().unwrap_or(&call.returndata),
         );
     }
+    print_txs_summary(report);
     println!(
-        "total cached {} gas, uncached {} (model; each is a transaction's gasUsed − 21,000; storage and logs are part of it)",
+        "total cached {} gas, uncached {} (model; each is a transaction's gasUsed − 21,000; storage and logs are part of it; uncached: each transaction in a block of its own, so each pays the program's init, where in one block from ArbOS 60 only the first would)",
         report.total.cached_call, report.total.uncached_call
     );
+}
+
+/// Per function, as forge's gas report: calls, min, mean and max of the cached figure.
+fn print_txs_summary(report: &TxsReport) {
+    let mut functions: Vec<(String, Vec<u64>)> = Vec::new();
+    for tx in &report.txs {
+        let Some(call) = &tx.call else { continue };
+        let key = tx
+            .sig
+            .clone()
+            .unwrap_or_else(|| tx.calldata.chars().take(10).collect());
+        match functions.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, gas)) => gas.push(call.gas.cached_call),
+            None => functions.push((key, vec![call.gas.cached_call])),
+        }
+    }
+    let width = functions
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    println!(
+        "\n{:<width$} {:>6} {:>9} {:>9} {:>9}  (cached gas)",
+        "function", "calls", "min", "mean", "max"
+    );
+    for (key, gas) in &functions {
+        let (min, max) = (gas.iter().min().unwrap(), gas.iter().max().unwrap());
+        let mean = gas.iter().sum::<u64>() / gas.len() as u64;
+        println!("{key:<width$} {:>6} {min:>9} {mean:>9} {max:>9}", gas.len());
+    }
 }
 
 /// `check` of a module that activates.

@@ -72,6 +72,12 @@ impl CallJson {
 pub(crate) struct TxOut {
     pub index: usize,
     pub label: Option<String>,
+    /// The signature it was given by, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sig: Option<String>,
+    /// The return value or revert, decoded by the interface (`--abi`, or a `sig` with `returns`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decoded: Option<String>,
     pub from: Address,
     pub calldata: String,
     #[serde(flatten)]
