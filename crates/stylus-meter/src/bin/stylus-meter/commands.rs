@@ -316,6 +316,26 @@ pub(crate) fn run_txs(
     Ok(())
 }
 
+/// The interface `txs` decodes with: the --abi file's functions and errors, and each
+/// transaction's `sig` (which may say what it returns).
+fn read_interface(abi: Option<&Path>, specs: &[TxSpec]) -> Result<Interface, Failure> {
+    let mut interface = match abi {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?;
+            Interface::parse(&text)
+                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?
+        }
+        None => Interface::default(),
+    };
+    for sig in specs.iter().filter_map(|spec| spec.sig.as_deref()) {
+        if let Ok(function) = alloy_json_abi::Function::parse(sig) {
+            interface = interface.with(function);
+        }
+    }
+    Ok(interface)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,24 +384,4 @@ mod tests {
             .create2(create2.1, keccak256(deploy::init_code(&root)));
         assert_eq!(value["address"], root_address.to_checksum(None));
     }
-}
-
-/// The interface `txs` decodes with: the --abi file's functions and errors, and each
-/// transaction's `sig` (which may say what it returns).
-fn read_interface(abi: Option<&Path>, specs: &[TxSpec]) -> Result<Interface, Failure> {
-    let mut interface = match abi {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?;
-            Interface::parse(&text)
-                .map_err(|e| bad_input(format!("--abi {}: {e}", path.display())))?
-        }
-        None => Interface::default(),
-    };
-    for sig in specs.iter().filter_map(|spec| spec.sig.as_deref()) {
-        if let Ok(function) = alloy_json_abi::Function::parse(sig) {
-            interface = interface.with(function);
-        }
-    }
-    Ok(interface)
 }
