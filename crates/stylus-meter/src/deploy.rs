@@ -10,8 +10,41 @@ use alloy_primitives::{keccak256, Address, B256, U256};
 use std::io::Write;
 
 /// Compresses like `cargo stylus` deploys: brotli quality 11, window 22, with the pinned `brotli`
-/// crate (the compressor the meter prices, so the bytes are reproducible).
+/// crate (the compressor the meter prices, so the bytes are reproducible). Quality 11 costs most of
+/// a CLI call's time (tens of milliseconds, once per process, and forge's stand-in starts one per
+/// call), so the result is kept in a cache ([`cache_dir`]), keyed by the module, the meter's
+/// version and the compressor's output on a fixed probe, and used only if it decompresses to the
+/// module.
 pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
+    let cached = cache_dir().map(|dir| dir.join(cache_name(wasm)));
+    if let Some(bytes) = cached.as_ref().and_then(|path| std::fs::read(path).ok()) {
+        if decompresses_to(&bytes, wasm) {
+            return bytes;
+        }
+    }
+    let out = compress(wasm);
+    if let Some(path) = cached {
+        // A cache that cannot be written is only slower: the figure is the same.
+        let _ = write_atomically(&path, &out);
+    }
+    out
+}
+
+/// Where compressed modules are kept: `STYLUS_METER_CACHE` (`off` for none), else
+/// `$XDG_CACHE_HOME/stylus-meter`, else `$HOME/.cache/stylus-meter`.
+pub fn cache_dir() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    match std::env::var_os("STYLUS_METER_CACHE") {
+        Some(dir) if dir == "off" => None,
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+            .map(|base| base.join("stylus-meter")),
+    }
+}
+
+fn compress(wasm: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     {
         let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
@@ -20,6 +53,39 @@ pub fn brotli_compress(wasm: &[u8]) -> Vec<u8> {
             .expect("writing to a Vec cannot fail");
     }
     out
+}
+
+/// keccak(module ‖ meter version ‖ the compressor's output on a probe): another brotli crate
+/// that compresses differently gets other entries.
+fn cache_name(wasm: &[u8]) -> String {
+    let probe: Vec<u8> = (0u32..2048).map(|i| (i * i % 251) as u8).collect();
+    let key = keccak256(
+        [
+            wasm,
+            env!("CARGO_PKG_VERSION").as_bytes(),
+            &compress(&probe),
+        ]
+        .concat(),
+    );
+    format!("{key:x}.br")
+}
+
+fn decompresses_to(compressed: &[u8], wasm: &[u8]) -> bool {
+    let mut out = Vec::with_capacity(wasm.len());
+    let mut reader = brotli::Decompressor::new(compressed, 4096);
+    std::io::Read::read_to_end(&mut reader, &mut out).is_ok() && out == wasm
+}
+
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().expect("a file in the cache directory");
+    std::fs::create_dir_all(dir)?;
+    // One temporary name per process and write, so concurrent writers never share one.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().expect("a file name").to_string_lossy();
+    let temporary = dir.join(format!(".{}-{n}-{name}", std::process::id()));
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
 }
 
 /// The code of a program deployed as one contract: [`STYLUS_CODE_PREFIX`] ‖ `compressed`
@@ -114,6 +180,22 @@ pub fn fragmented(wasm: &[u8], factory: Address, salt: B256) -> Fragmented {
 mod tests {
     use super::*;
     use crate::arbos::ROOT_HEADER_BYTES;
+
+    #[test]
+    fn a_cached_compression_is_the_compression_and_a_damaged_one_is_redone() {
+        let dir = std::env::temp_dir().join(format!("stylus-meter-cache-{}", std::process::id()));
+        std::env::set_var("STYLUS_METER_CACHE", &dir);
+        let wasm: Vec<u8> = (0u32..5000).map(|i| (i % 97) as u8).collect();
+        let fresh = compress(&wasm);
+        assert_eq!(brotli_compress(&wasm), fresh, "a miss compresses");
+        let path = dir.join(cache_name(&wasm));
+        assert_eq!(std::fs::read(&path).unwrap(), fresh, "and keeps the result");
+        assert_eq!(brotli_compress(&wasm), fresh, "a hit is the same bytes");
+        std::fs::write(&path, b"not brotli").unwrap();
+        assert_eq!(brotli_compress(&wasm), fresh, "a damaged entry is redone");
+        std::env::remove_var("STYLUS_METER_CACHE");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn init_code_returns_the_code_that_follows_it() {
