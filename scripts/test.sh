@@ -71,6 +71,10 @@ STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deploy
 # natively take many minutes to compile; the artifact tests below run them on the WASM instead.
 cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
 
+step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests (cargo test --features backend-limbs)"
+STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs failed; the deployed Goldilocks WASM uses these limbs."
+cargo test --locked -p poseidon-goldilocks --lib --features backend-limbs
+
 step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 "$ROOT/scripts/build-wasm.sh"

@@ -54,6 +54,7 @@
 extern crate std;
 
 mod field;
+#[cfg(use_limbs)]
 mod kernel;
 pub mod merkle;
 pub mod poseidon;

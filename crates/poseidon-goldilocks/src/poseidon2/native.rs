@@ -1,0 +1,88 @@
+//! The permutation on the native backend (`u128` products, [`crate::field::native`]).
+//!
+//! - External layers as on wasm32 (HorizenLabs' M4 over 32-bit halves, exact in `i64`), each
+//!   lane reduced once, with the next round's constants added to the half sums.
+//! - Internal layers: each lane's product by its diagonal entry is a `u128`, and Σ old (an
+//!   unreduced `u128`) and the next round's constant join it before its single reduction.
+
+use super::params::{HALF_FULL_ROUNDS, INTERNAL, INTERNAL_DIAG_M_1, PARTIAL_ROUNDS};
+use super::{external_part, FULL_ROUND_CONSTANTS};
+use crate::field::native::{add, combine, pow7, reduce128};
+
+/// The constant of the partial round after each one (lane 0), 0 after the last.
+const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
+    let mut out = [0; PARTIAL_ROUNDS];
+    let mut r = 1;
+    while r < PARTIAL_ROUNDS {
+        out[r - 1] = INTERNAL[r];
+        r += 1;
+    }
+    out
+};
+
+/// M_E · x + c, each lane reduced (below 2^64). Halves are below 2^32 and a row sums to at most
+/// 64, so every half sum stays below 2^39: exact in `i64`, and nonnegative.
+#[inline(always)]
+fn external_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
+    let lo = external_part(x.map(|v| (v & 0xffff_ffff) as i64));
+    let hi = external_part(x.map(|v| (v >> 32) as i64));
+    core::array::from_fn(|i| {
+        let c = constants[i];
+        combine(lo[i] as u64 + (c & 0xffff_ffff), hi[i] as u64 + (c >> 32))
+    })
+}
+
+/// The 22 partial rounds on the reduced state the first half left (the first round's constant
+/// already added to lane 0).
+#[inline(always)]
+fn partial_rounds(x: &mut [u64; 12]) {
+    for &next in &PARTIAL_NEXT {
+        x[0] = pow7(x[0]);
+        let sum = x.iter().fold(0u128, |sum, &v| sum + v as u128);
+        // Below (2^64 − 1) · p + 12 · 2^64 + p < 2^128 (every diagonal entry is below p).
+        x[0] = reduce128(x[0] as u128 * INTERNAL_DIAG_M_1[0] as u128 + sum + next as u128);
+        for i in 1..12 {
+            x[i] = reduce128(x[i] as u128 * INTERNAL_DIAG_M_1[i] as u128 + sum);
+        }
+    }
+}
+
+/// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
+pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
+    let mut x = external_plus(state, &FULL_ROUND_CONSTANTS[0]);
+    for round in 0..2 * HALF_FULL_ROUNDS {
+        let mut next = [0; 12];
+        match round + 1 {
+            HALF_FULL_ROUNDS => next[0] = INTERNAL[0],
+            n if n < 2 * HALF_FULL_ROUNDS => next = FULL_ROUND_CONSTANTS[n],
+            _ => {}
+        }
+        x = external_plus(&x.map(pow7), &next);
+        if round + 1 == HALF_FULL_ROUNDS {
+            partial_rounds(&mut x);
+            x = core::array::from_fn(|i| add(x[i], FULL_ROUND_CONSTANTS[HALF_FULL_ROUNDS][i]));
+        }
+    }
+    *state = x;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{EXTERNAL_FIRST, EXTERNAL_LAST};
+    use super::*;
+    use crate::P;
+
+    /// `add` and the product bound of the internal layer need constants below p.
+    #[test]
+    fn constants_are_canonical() {
+        let tables = [
+            EXTERNAL_FIRST.as_flattened(),
+            EXTERNAL_LAST.as_flattened(),
+            &INTERNAL,
+            &INTERNAL_DIAG_M_1,
+        ];
+        for value in tables.into_iter().flatten() {
+            assert!(*value < P, "{value:#x}");
+        }
+    }
+}
