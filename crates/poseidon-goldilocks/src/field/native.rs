@@ -23,12 +23,13 @@ pub(crate) const fn reduce128(x: u128) -> u64 {
     t1.wrapping_add(EPSILON * carry as u64)
 }
 
-/// `x + k · 2^128 mod p` below 2^64, for a 128-bit sum that overflowed `k` times (2^128 ≡ −2^32).
+/// `x + k · 2^128 mod p` below 2^64, for a 128-bit sum that overflowed `k` < 2^31 times
+/// (2^128 ≡ −2^32).
 #[inline(always)]
 pub(crate) const fn reduce160(x: u128, overflows: u64) -> u64 {
     let r = reduce128(x);
-    // r − k · 2^32: on a borrow the wrapped value is above 2^64 − 2^36 (k is small), so taking
-    // 2^32 − 1 off (2^64 ≡ 2^32 − 1) cannot wrap again.
+    // r − k · 2^32: on a borrow the wrapped value is above 2^64 − k · 2^32 > 2^33 (k < 2^31),
+    // so taking 2^32 − 1 off (2^64 ≡ 2^32 − 1) cannot wrap again.
     let (t, borrow) = r.overflowing_sub(overflows << 32);
     t.wrapping_sub(EPSILON * borrow as u64)
 }
@@ -56,6 +57,29 @@ pub(crate) const fn pow7(x: u64) -> u64 {
     let x4 = mul(x2, x2);
     mul(x3, x4)
 }
+
+/// x⁷ as halves (lo, hi), x⁷ ≡ lo + hi · 2^32, with −2^33 < lo < 2^32 and 0 ≤ hi < 2^33: for a
+/// linear layer over halves, the last product's reduction stops before its carries and
+/// corrections (with 2^64 ≡ 2^32 − 1 and 2^96 ≡ −1 its high words only move between halves).
+#[inline(always)]
+pub(crate) const fn pow7_halves(x: u64) -> (i64, i64) {
+    let x2 = mul(x, x);
+    let x3 = mul(x2, x);
+    let x4 = mul(x2, x2);
+    let product = x3 as u128 * x4 as u128;
+    let (lo, hi) = (product as u64, (product >> 64) as u64);
+    let (mid, top) = ((hi & EPSILON) as i64, (hi >> 32) as i64);
+    // lo + mid · 2^64 + top · 2^96 ≡ lo + mid · (2^32 − 1) − top.
+    ((lo & EPSILON) as i64 - mid - top, (lo >> 32) as i64 + mid)
+}
+
+/// A multiple of p as halves (lo, hi) = (k + j · 2^32, k · (2^32 − 1) − j), k = 2j = 2^11: added
+/// to a linear layer's sums over [`pow7_halves`] (each half sum above −2^42) it makes them
+/// nonnegative for [`combine`] without changing their residue.
+pub(crate) const BIAS: (u64, u64) = {
+    let (k, j) = (1u64 << 11, 1u64 << 10);
+    (k + (j << 32), k * EPSILON - j)
+};
 
 /// A linear layer's output lane from its sums over 32-bit halves, `lo + hi · 2^32` with both
 /// below 2^63: their sum is below 2^96, so one [`reduce128`] suffices.
@@ -124,6 +148,12 @@ mod tests {
     }
 
     #[test]
+    fn bias_is_a_multiple_of_p_above_the_sums() {
+        assert_eq!(reference(BIAS.0 as u128 + ((BIAS.1 as u128) << 32)), 0);
+        assert!(BIAS.0 > 1 << 42 && BIAS.1 > 1 << 42 && BIAS.1 < 1 << 45);
+    }
+
+    #[test]
     fn add_combine_and_pow7_equal_the_reference() {
         for a in samples() {
             for b in samples().step_by(61) {
@@ -138,6 +168,10 @@ mod tests {
             }
             let x7 = (0..7).fold(1u64, |acc, _| reference(acc as u128 * (a % P) as u128));
             assert_eq!(pow7(a) % P, x7, "{a}^7");
+            let (lo, hi) = pow7_halves(a);
+            assert!(-(1 << 33) < lo && lo < 1 << 32 && (0..1 << 33).contains(&hi));
+            let value = (lo as i128 + ((hi as i128) << 32)).rem_euclid(P as i128);
+            assert_eq!(value as u64, x7, "{a}^7 as halves");
         }
     }
 }

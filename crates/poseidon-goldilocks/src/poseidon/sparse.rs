@@ -11,6 +11,12 @@
 //! round back, the round k rounds before the last keeps M″ with v̂ = M̂ᵏ v and ŵᵀ = wᵀ M̂⁻⁽ᵏ⁺¹⁾, and
 //! M̂²² is left over, applied to lanes 1..11 once before the first partial round. A partial
 //! round's matrix then costs 23 products instead of a dense 12 × 12 one.
+//!
+//! Unrolled further: with y the lanes 1..11 after M̂²² and s_r lane 0 after round r's S-box and
+//! constant, the sparse rounds make y_r = y + Σ_(j<r) s_j v̂_j, so lane 0 entering round r + 1 is
+//! m₀₀ s_r + (ŵ_rᵀ M̂²²) · lanes + Σ_(j<r) (ŵ_r · v̂_j) s_j, over the lanes 1..11 as the partial
+//! rounds found them ([`Sparse::entry`], [`Sparse::feedback`]), and the lanes leaving the last
+//! round are M̂²² lanes + Σ_j s_j v̂_j. Only lane 0 is then reduced each round.
 
 use super::equivalent::{add, inverse_matrix, matrix, mul};
 use super::params::PARTIAL_ROUNDS;
@@ -29,6 +35,11 @@ pub struct Sparse {
     pub w_hats: [[u64; HAT]; PARTIAL_ROUNDS],
     /// m₀₀, the MDS matrix's corner.
     pub m00: u64,
+    /// Per partial round r, ŵ_rᵀ M̂²²: lane 0's terms in the lanes 1..11 the partial rounds
+    /// started from.
+    pub entry: [[u64; HAT]; PARTIAL_ROUNDS],
+    /// `feedback[r][j]` = ŵ_r · v̂_j for j < r, else 0: lane 0's terms in earlier rounds' s_j.
+    pub feedback: [[u64; PARTIAL_ROUNDS]; PARTIAL_ROUNDS],
 }
 
 const fn mat_mul(a: &[[u64; HAT]; HAT], b: &[[u64; HAT]; HAT]) -> [[u64; HAT]; HAT] {
@@ -101,6 +112,8 @@ pub const fn derive() -> Sparse {
         vs: [[0; HAT]; PARTIAL_ROUNDS],
         w_hats: [[0; HAT]; PARTIAL_ROUNDS],
         m00: m[0][0],
+        entry: [[0; HAT]; PARTIAL_ROUNDS],
+        feedback: [[0; PARTIAL_ROUNDS]; PARTIAL_ROUNDS],
     };
     // k = 0 is the last partial round.
     let (mut v_k, mut w_k) = (v, vec_mat(&w, &hat_inv));
@@ -114,6 +127,20 @@ pub const fn derive() -> Sparse {
             out.initial = mat_mul(&out.initial, &hat);
         }
         k += 1;
+    }
+    let mut r = 0;
+    while r < PARTIAL_ROUNDS {
+        out.entry[r] = vec_mat(&out.w_hats[r], &out.initial);
+        let mut j = 0;
+        while j < r {
+            let mut i = 0;
+            while i < HAT {
+                out.feedback[r][j] = add(out.feedback[r][j], mul(out.w_hats[r][i], out.vs[j][i]));
+                i += 1;
+            }
+            j += 1;
+        }
+        r += 1;
     }
     out
 }
@@ -174,5 +201,31 @@ mod tests {
             assert_eq!(state, dense_state);
         }
         assert_eq!(SPARSE.m00, MDS_CIRC[0] + super::super::params::MDS_DIAG[0]);
+    }
+
+    /// The unrolled form (entry, feedback) equals the sparse rounds, for any lane-0 values.
+    #[test]
+    fn unrolled_rounds_equal_sparse_rounds() {
+        let lanes: [u64; HAT] = core::array::from_fn(|i| (i as u64 + 3) << 40 | 0xabcd);
+        let s: [u64; PARTIAL_ROUNDS] = core::array::from_fn(|r| (r as u64 * 0x9e37_79b9) ^ 5);
+        let mut y = mat_vec(&SPARSE.initial, &lanes);
+        for r in 0..PARTIAL_ROUNDS {
+            let sparse = (0..HAT).fold(mul(SPARSE.m00, s[r]), |acc, i| {
+                add(acc, mul(SPARSE.w_hats[r][i], y[i]))
+            });
+            let unrolled = (0..HAT).fold(mul(SPARSE.m00, s[r]), |acc, i| {
+                add(acc, mul(SPARSE.entry[r][i], lanes[i]))
+            });
+            let unrolled = (0..PARTIAL_ROUNDS).fold(unrolled, |acc, j| {
+                add(acc, mul(SPARSE.feedback[r][j], s[j]))
+            });
+            assert_eq!(unrolled, sparse, "round {r}");
+            for i in 0..HAT {
+                y[i] = add(y[i], mul(SPARSE.vs[r][i], s[r]));
+            }
+        }
+        for r in 0..PARTIAL_ROUNDS {
+            assert!(SPARSE.feedback[r][r..].iter().all(|&k| k == 0));
+        }
     }
 }

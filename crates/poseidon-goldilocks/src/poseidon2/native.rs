@@ -8,6 +8,7 @@
 use super::params::{HALF_FULL_ROUNDS, INTERNAL, INTERNAL_DIAG_M_1, PARTIAL_ROUNDS};
 use super::{external_part, FULL_ROUND_CONSTANTS};
 use crate::field::native::{add, combine, pow7, reduce128};
+use seq_macro::seq;
 
 /// The constant of the partial round after each one (lane 0), 0 after the last.
 const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
@@ -38,12 +39,15 @@ fn external_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
 fn partial_rounds(x: &mut [u64; 12]) {
     for &next in &PARTIAL_NEXT {
         x[0] = pow7(x[0]);
-        let sum = x.iter().fold(0u128, |sum, &v| sum + v as u128);
+        // Lanes 1..11 first, pairwise (they are ready before lane 0's S-box), lane 0 last.
+        let pair = |i: usize| x[i] as u128 + x[i + 1] as u128;
+        let sum =
+            (pair(1) + pair(3)) + (pair(5) + pair(7)) + (pair(9) + x[11] as u128) + x[0] as u128;
         // Below (2^64 − 1) · p + 12 · 2^64 + p < 2^128 (every diagonal entry is below p).
         x[0] = reduce128(x[0] as u128 * INTERNAL_DIAG_M_1[0] as u128 + sum + next as u128);
-        for i in 1..12 {
-            x[i] = reduce128(x[i] as u128 * INTERNAL_DIAG_M_1[i] as u128 + sum);
-        }
+        seq!(I in 1..12 {
+            x[I] = reduce128(x[I] as u128 * INTERNAL_DIAG_M_1[I] as u128 + sum);
+        });
     }
 }
 
@@ -57,7 +61,8 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
             n if n < 2 * HALF_FULL_ROUNDS => next = FULL_ROUND_CONSTANTS[n],
             _ => {}
         }
-        x = external_plus(&x.map(pow7), &next);
+        let sboxes = seq!(I in 0..12 { [#(pow7(x[I]),)*] });
+        x = external_plus(&sboxes, &next);
         if round + 1 == HALF_FULL_ROUNDS {
             partial_rounds(&mut x);
             x = core::array::from_fn(|i| add(x[i], FULL_ROUND_CONSTANTS[HALF_FULL_ROUNDS][i]));

@@ -1,0 +1,176 @@
+//! Native time of poseidon-goldilocks beside its peers, measured in the same run: plonky2 1.1's
+//! Poseidon (`poseidon` and `PoseidonHash::two_to_one`) and Plonky3 0.8's Poseidon2 built from
+//! its generic layers (`p3_poseidon2`'s external and internal layer functions, as Plonky3's own
+//! Goldilocks layers use them) with HorizenLabs' width-12 parameters: our Poseidon2's instance.
+//! Before timing, every pair is checked equal on a few thousand random states (a panic if not).
+//!
+//! `cargo bench` in this directory (see README.md).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use p3_field::PrimeField64 as _;
+use p3_goldilocks::Goldilocks as P3;
+use p3_poseidon2::{
+    add_rc_and_sbox_generic, external_initial_permute_state, external_terminal_permute_state,
+    internal_permute_state, matmul_internal, ExternalLayer, ExternalLayerConstants,
+    ExternalLayerConstructor, HLMDSMat4, InternalLayer, InternalLayerConstructor, Poseidon2,
+};
+use p3_symmetric::Permutation;
+use plonky2::field::goldilocks_field::GoldilocksField as F;
+use plonky2::field::types::{Field as _, PrimeField64 as _};
+use plonky2::hash::hash_types::HashOut;
+use plonky2::hash::poseidon::{Poseidon as _, PoseidonHash};
+use plonky2::plonk::config::Hasher;
+use poseidon_goldilocks::poseidon2::params as hl;
+use poseidon_goldilocks::{poseidon, poseidon2, Digest, Goldilocks, P};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+
+/// States compared before timing.
+const CHECKS: usize = 4096;
+
+/// HorizenLabs' internal diagonal (ours, `poseidon2::params`) as Plonky3 elements.
+const HL_DIAG: [P3; 12] = P3::new_array(hl::INTERNAL_DIAG_M_1);
+
+/// Plonky3's generic external layers with HorizenLabs' M4 (`HLMDSMat4`).
+#[derive(Clone)]
+struct HlExternal(ExternalLayerConstants<P3, 12>);
+
+impl ExternalLayerConstructor<P3, 12> for HlExternal {
+    fn new_from_constants(constants: ExternalLayerConstants<P3, 12>) -> Self {
+        HlExternal(constants)
+    }
+}
+
+impl ExternalLayer<P3, 12, 7> for HlExternal {
+    fn permute_state_initial(&self, state: &mut [P3; 12]) {
+        external_initial_permute_state(
+            state,
+            self.0.get_initial_constants(),
+            add_rc_and_sbox_generic,
+            &HLMDSMat4,
+        );
+    }
+
+    fn permute_state_terminal(&self, state: &mut [P3; 12]) {
+        external_terminal_permute_state(
+            state,
+            self.0.get_terminal_constants(),
+            add_rc_and_sbox_generic,
+            &HLMDSMat4,
+        );
+    }
+}
+
+/// Plonky3's generic internal layers with HorizenLabs' diagonal.
+#[derive(Clone)]
+struct HlInternal(Vec<P3>);
+
+impl InternalLayerConstructor<P3> for HlInternal {
+    fn new_from_constants(constants: Vec<P3>) -> Self {
+        HlInternal(constants)
+    }
+}
+
+impl InternalLayer<P3, 12, 7> for HlInternal {
+    fn permute_state(&self, state: &mut [P3; 12]) {
+        internal_permute_state(state, |x| matmul_internal(x, HL_DIAG), &self.0);
+    }
+}
+
+type Plonky3Poseidon2 = Poseidon2<P3, HlExternal, HlInternal, 12, 7>;
+
+fn plonky3_poseidon2() -> Plonky3Poseidon2 {
+    let rows = |rows: &[[u64; 12]]| rows.iter().map(|&row| P3::new_array(row)).collect();
+    Poseidon2::new(
+        ExternalLayerConstants::new(rows(&hl::EXTERNAL_FIRST), rows(&hl::EXTERNAL_LAST)),
+        P3::new_array(hl::INTERNAL).to_vec(),
+    )
+}
+
+fn random_state(rng: &mut StdRng) -> [u64; 12] {
+    std::array::from_fn(|_| rng.gen_range(0..P))
+}
+
+fn ours(state: &[u64; 12]) -> [Goldilocks; 12] {
+    state.map(|v| Goldilocks::new(v).expect("canonical"))
+}
+
+fn digest(values: &[u64]) -> Digest {
+    std::array::from_fn(|i| Goldilocks::new(values[i]).expect("canonical"))
+}
+
+fn hash_out(values: &[u64]) -> HashOut<F> {
+    HashOut {
+        elements: std::array::from_fn(|i| F::from_canonical_u64(values[i])),
+    }
+}
+
+/// Panics unless ours and the peers agree on `CHECKS` random states.
+fn check_equal(plonky3: &Plonky3Poseidon2) {
+    let mut rng = StdRng::seed_from_u64(0x601d_110c);
+    for _ in 0..CHECKS {
+        let state = random_state(&mut rng);
+        let ours_p = poseidon::permute(&ours(&state)).map(Goldilocks::value);
+        let plonky2 = F::poseidon(state.map(F::from_canonical_u64)).map(|x| x.to_canonical_u64());
+        assert_eq!(ours_p, plonky2, "Poseidon differs from plonky2 on {state:?}");
+
+        let ours_c = poseidon::two_to_one(&digest(&state[..4]), &digest(&state[4..8]));
+        let plonky2_c = PoseidonHash::two_to_one(hash_out(&state[..4]), hash_out(&state[4..8]));
+        let plonky2_c = plonky2_c.elements.map(|x| x.to_canonical_u64());
+        assert_eq!(ours_c.map(Goldilocks::value), plonky2_c, "two_to_one differs from plonky2");
+
+        let ours_2 = poseidon2::permute(&ours(&state)).map(Goldilocks::value);
+        let plonky3_2 = plonky3
+            .permute(state.map(P3::new))
+            .map(|x| x.as_canonical_u64());
+        assert_eq!(ours_2, plonky3_2, "Poseidon2 differs from Plonky3 on {state:?}");
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let plonky3 = plonky3_poseidon2();
+    check_equal(&plonky3);
+    let state = random_state(&mut StdRng::seed_from_u64(12));
+    let (ours_state, plonky2_state) = (ours(&state), state.map(F::from_canonical_u64));
+    let plonky3_state = state.map(P3::new);
+
+    let mut group = c.benchmark_group("poseidon_permutation");
+    group.bench_function("ours", |b| b.iter(|| poseidon::permute(black_box(&ours_state))));
+    group.bench_function("plonky2", |b| b.iter(|| F::poseidon(black_box(plonky2_state))));
+    group.finish();
+
+    let (left, right) = (digest(&state[..4]), digest(&state[4..8]));
+    let (left2, right2) = (hash_out(&state[..4]), hash_out(&state[4..8]));
+    let mut group = c.benchmark_group("poseidon_two_to_one");
+    group.bench_function("ours", |b| {
+        b.iter(|| poseidon::two_to_one(black_box(&left), black_box(&right)))
+    });
+    group.bench_function("plonky2", |b| {
+        b.iter(|| PoseidonHash::two_to_one(black_box(left2), black_box(right2)))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("poseidon2_permutation");
+    group.bench_function("ours", |b| b.iter(|| poseidon2::permute(black_box(&ours_state))));
+    group.bench_function("plonky3", |b| {
+        b.iter(|| plonky3.permute(black_box(plonky3_state)))
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(30)
+}
+
+criterion_group! {
+    name = goldilocks;
+    config = config();
+    targets = benches
+}
+criterion_main!(goldilocks);
+
