@@ -15,9 +15,13 @@ pub(crate) const fn reduce128(x: u128) -> u64 {
     let (lo, hi) = (x as u64, (x >> 64) as u64);
     let (mid, top) = (hi & EPSILON, hi >> 32);
     // lo − top: on a borrow the wrapped value is 2^64 too large, and 2^64 ≡ 2^32 − 1; it stays
-    // above 2^64 − 2^32, so taking 2^32 − 1 off cannot wrap again.
-    let (t0, borrow) = lo.overflowing_sub(top);
-    let t0 = t0.wrapping_sub(EPSILON * borrow as u64);
+    // above 2^64 − 2^32, so taking 2^32 − 1 off cannot wrap again. A borrow needs lo < top < 2^32
+    // (about 2^−32 of products), so it is a branch, cheaper than a select (as in plonky2).
+    let (mut t0, borrow) = lo.overflowing_sub(top);
+    if borrow {
+        core::hint::cold_path();
+        t0 = t0.wrapping_sub(EPSILON);
+    }
     // + mid · (2^32 − 1) < 2^64: on a carry the wrapped sum is small, so adding 2^32 − 1 cannot wrap.
     let (t1, carry) = t0.overflowing_add(mid * EPSILON);
     t1.wrapping_add(EPSILON * carry as u64)
