@@ -30,9 +30,8 @@ fn sboxes_mds_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
     seq!(R in 0..12 {
         [#(
             combine(
-                (lo[R] + MDS_DIAG[R] as i64 * halves[R].0) as u64
-                    + ((constants[R] & EPSILON) + BIAS.0),
-                (hi[R] + MDS_DIAG[R] as i64 * halves[R].1) as u64 + ((constants[R] >> 32) + BIAS.1),
+                (lo[R] + MDS_DIAG[R] as i64 * halves[R].0 + ((constants[R] & EPSILON) + BIAS.0) as i64) as u64,
+                (hi[R] + MDS_DIAG[R] as i64 * halves[R].1 + ((constants[R] >> 32) + BIAS.1) as i64) as u64,
             ),
         )*]
     })
