@@ -22,10 +22,12 @@ STEP_HINT="run: node scripts/gen-poseidon2-params.mjs"
 node scripts/gen-poseidon2-params.mjs --check
 
 step "cargo fmt --check"
-STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml)"
+STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml, crates/goldilocks-bench/Cargo.toml)"
 cargo fmt --all --check
 # The plonky2 reference crate is outside the workspace (nightly); the stable rustfmt formats it.
 cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml --check
+# So is the Goldilocks benchmark beside plonky2 and Plonky3 (formatted here, never built).
+cargo fmt --manifest-path crates/goldilocks-bench/Cargo.toml --check
 # So are the example contracts (their own workspace and lock, stylus-sdk from crates.io).
 cargo fmt --manifest-path contracts/examples/Cargo.toml --all --check
 

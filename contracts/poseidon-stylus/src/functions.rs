@@ -2,6 +2,7 @@
 //! calls into `poseidon_bn254`, and the custom error for every rejected input. Nothing is
 //! reduced mod p: a word ≥ p is an error.
 
+#[cfg(any(test, feature = "hash2"))]
 use alloy_primitives::U256;
 use poseidon_bn254::Fr;
 

@@ -114,18 +114,28 @@ fn check_equal(plonky3: &Plonky3Poseidon2) {
         let state = random_state(&mut rng);
         let ours_p = poseidon::permute(&ours(&state)).map(Goldilocks::value);
         let plonky2 = F::poseidon(state.map(F::from_canonical_u64)).map(|x| x.to_canonical_u64());
-        assert_eq!(ours_p, plonky2, "Poseidon differs from plonky2 on {state:?}");
+        assert_eq!(
+            ours_p, plonky2,
+            "Poseidon differs from plonky2 on {state:?}"
+        );
 
         let ours_c = poseidon::two_to_one(&digest(&state[..4]), &digest(&state[4..8]));
         let plonky2_c = PoseidonHash::two_to_one(hash_out(&state[..4]), hash_out(&state[4..8]));
         let plonky2_c = plonky2_c.elements.map(|x| x.to_canonical_u64());
-        assert_eq!(ours_c.map(Goldilocks::value), plonky2_c, "two_to_one differs from plonky2");
+        assert_eq!(
+            ours_c.map(Goldilocks::value),
+            plonky2_c,
+            "two_to_one differs from plonky2"
+        );
 
         let ours_2 = poseidon2::permute(&ours(&state)).map(Goldilocks::value);
         let plonky3_2 = plonky3
             .permute(state.map(P3::new))
             .map(|x| x.as_canonical_u64());
-        assert_eq!(ours_2, plonky3_2, "Poseidon2 differs from Plonky3 on {state:?}");
+        assert_eq!(
+            ours_2, plonky3_2,
+            "Poseidon2 differs from Plonky3 on {state:?}"
+        );
     }
 }
 
@@ -137,8 +147,12 @@ fn benches(c: &mut Criterion) {
     let plonky3_state = state.map(P3::new);
 
     let mut group = c.benchmark_group("poseidon_permutation");
-    group.bench_function("ours", |b| b.iter(|| poseidon::permute(black_box(&ours_state))));
-    group.bench_function("plonky2", |b| b.iter(|| F::poseidon(black_box(plonky2_state))));
+    group.bench_function("ours", |b| {
+        b.iter(|| poseidon::permute(black_box(&ours_state)))
+    });
+    group.bench_function("plonky2", |b| {
+        b.iter(|| F::poseidon(black_box(plonky2_state)))
+    });
     group.finish();
 
     let (left, right) = (digest(&state[..4]), digest(&state[4..8]));
@@ -153,7 +167,9 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("poseidon2_permutation");
-    group.bench_function("ours", |b| b.iter(|| poseidon2::permute(black_box(&ours_state))));
+    group.bench_function("ours", |b| {
+        b.iter(|| poseidon2::permute(black_box(&ours_state)))
+    });
     group.bench_function("plonky3", |b| {
         b.iter(|| plonky3.permute(black_box(plonky3_state)))
     });
@@ -173,4 +189,3 @@ criterion_group! {
     targets = benches
 }
 criterion_main!(goldilocks);
-

@@ -11,13 +11,30 @@ use plonky2::hash::poseidon::Poseidon as _;
 use poseidon_goldilocks::{poseidon, poseidon2, Goldilocks};
 
 fn main() {
-    let state: [u64; 12] = std::array::from_fn(|i| 0x1234_5678_9abc_def0u64.rotate_left(5 * i as u32) % poseidon_goldilocks::P);
+    let state: [u64; 12] = std::array::from_fn(|i| {
+        0x1234_5678_9abc_def0u64.rotate_left(5 * i as u32) % poseidon_goldilocks::P
+    });
     let ours_state = state.map(|v| Goldilocks::new(v).unwrap());
     let plonky2_state = state.map(F::from_canonical_u64);
     let mut cases: Vec<(&str, Box<dyn Fn()>)> = vec![
-        ("poseidon ours", Box::new(move || { black_box(poseidon::permute(black_box(&ours_state))); })),
-        ("poseidon plonky2", Box::new(move || { black_box(F::poseidon(black_box(plonky2_state))); })),
-        ("poseidon2 ours", Box::new(move || { black_box(poseidon2::permute(black_box(&ours_state))); })),
+        (
+            "poseidon ours",
+            Box::new(move || {
+                black_box(poseidon::permute(black_box(&ours_state)));
+            }),
+        ),
+        (
+            "poseidon plonky2",
+            Box::new(move || {
+                black_box(F::poseidon(black_box(plonky2_state)));
+            }),
+        ),
+        (
+            "poseidon2 ours",
+            Box::new(move || {
+                black_box(poseidon2::permute(black_box(&ours_state)));
+            }),
+        ),
     ];
     let batch = 2000;
     let mut times = vec![Vec::new(); cases.len()];
@@ -33,6 +50,10 @@ fn main() {
     for (k, (name, _)) in cases.iter().enumerate() {
         let t = &mut times[k];
         t.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        println!("{name:20} min {:7.1} ns  median {:7.1} ns", t[0], t[t.len() / 2]);
+        println!(
+            "{name:20} min {:7.1} ns  median {:7.1} ns",
+            t[0],
+            t[t.len() / 2]
+        );
     }
 }

@@ -7,8 +7,8 @@
 //! M · (S₀(s + c) + M⁻¹c'). Lane 0 of M⁻¹c' is added after the S-box, lanes 1..11 join c (they
 //! do not meet the S-box). From the last partial round back to the first, every partial round
 //! keeps one constant, added to lane 0 after its S-box, and the first partial round's constant
-//! vector absorbs the rest. (plonky2 also rewrites the matrices into sparse ones, whose
-//! full-size entries cost more products on Stylus than the small MDS: see the crate docs.)
+//! vector absorbs the rest. (The native backend also rewrites the matrices into sparse ones,
+//! [`super::sparse`]; on Stylus their full-size entries cost more than the small MDS.)
 
 use super::params::{HALF_FULL_ROUNDS, MDS_CIRC, MDS_DIAG, PARTIAL_ROUNDS, ROUND_CONSTANTS};
 use crate::P;

@@ -85,6 +85,7 @@ fn dot(a: &[u64; 11], b: &[u64; 11], mut sum: Wide) -> Wide {
 /// `FAST_PARTIAL_FIRST_ROUND_CONSTANT` already added), unrolled into linear forms
 /// ([`Sparse::entry`], [`Sparse::feedback`]): each round reduces lane 0 only, and its sum waits
 /// for this round's S-box through one last product; lanes 1..11 are summed once at the end.
+#[allow(clippy::eq_op, clippy::identity_op)] // seq! compares and adds literals (`0 < 0`, `1 + 0`)
 #[inline(always)]
 fn partial_rounds(x: &mut [u64; 12]) {
     let lanes: [u64; 11] = core::array::from_fn(|i| x[1 + i]);

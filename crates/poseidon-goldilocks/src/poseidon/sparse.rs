@@ -220,8 +220,8 @@ mod tests {
                 add(acc, mul(SPARSE.feedback[r][j], s[j]))
             });
             assert_eq!(unrolled, sparse, "round {r}");
-            for i in 0..HAT {
-                y[i] = add(y[i], mul(SPARSE.vs[r][i], s[r]));
+            for (lane, &v) in y.iter_mut().zip(&SPARSE.vs[r]) {
+                *lane = add(*lane, mul(v, s[r]));
             }
         }
         for r in 0..PARTIAL_ROUNDS {
