@@ -86,10 +86,15 @@ pub(crate) const BIAS: (u64, u64) = {
 };
 
 /// A linear layer's output lane from its sums over 32-bit halves, `lo + hi · 2^32` with both
-/// below 2^63: their sum is below 2^96, so one [`reduce128`] suffices.
+/// below 2^63: the sum is below 2^96, so its high word w is below 2^32 and the value is
+/// low + w · (2^32 − 1), [`reduce128`] without the 2^96 part.
 #[inline(always)]
 pub(crate) const fn combine(lo: u64, hi: u64) -> u64 {
-    reduce128(lo as u128 + ((hi as u128) << 32))
+    let sum = lo as u128 + ((hi as u128) << 32);
+    let (low, w) = (sum as u64, (sum >> 64) as u64);
+    // On a carry the wrapped sum is below w · (2^32 − 1) < 2^64 − 2^32: adding 2^32 − 1 cannot wrap.
+    let (t, carry) = low.overflowing_add(w * EPSILON);
+    t.wrapping_add(EPSILON * carry as u64)
 }
 
 #[cfg(test)]
@@ -170,6 +175,11 @@ mod tests {
                     "{lo} {hi}"
                 );
             }
+            let top = (1u64 << 63) - 1;
+            assert_eq!(
+                combine(top, a >> 1) % P,
+                reference(top as u128 + (((a >> 1) as u128) << 32))
+            );
             let x7 = (0..7).fold(1u64, |acc, _| reference(acc as u128 * (a % P) as u128));
             assert_eq!(pow7(a) % P, x7, "{a}^7");
             let (lo, hi) = pow7_halves(a);
