@@ -27,9 +27,9 @@ const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
 fn external_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
     let lo = external_part(x.map(|v| (v & 0xffff_ffff) as i64));
     let hi = external_part(x.map(|v| (v >> 32) as i64));
-    core::array::from_fn(|i| {
-        let c = constants[i];
-        combine(lo[i] as u64 + (c & 0xffff_ffff), hi[i] as u64 + (c >> 32))
+    // Unrolled: `from_fn` here stayed an out-of-line call per layer.
+    seq!(I in 0..12 {
+        [#(combine(lo[I] as u64 + (constants[I] & 0xffff_ffff), hi[I] as u64 + (constants[I] >> 32)),)*]
     })
 }
 
