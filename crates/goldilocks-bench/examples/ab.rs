@@ -1,10 +1,14 @@
 //! A quick interleaved comparison for development on a busy machine: each round times a batch
-//! of every function in turn, and the minimum and median over rounds are printed (ns per call).
+//! of every function in turn (ours, plonky2, Plonky3 with HorizenLabs parameters), and the
+//! minimum and median over rounds are printed (ns per call).
 //! The figures of record come from criterion (`cargo bench`). `cargo run --release --example ab`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use goldilocks_bench::plonky3_poseidon2;
+use p3_goldilocks::Goldilocks as P3;
+use p3_symmetric::Permutation;
 use plonky2::field::goldilocks_field::GoldilocksField as F;
 use plonky2::field::types::Field as _;
 use plonky2::hash::poseidon::Poseidon as _;
@@ -16,6 +20,7 @@ fn main() {
     });
     let ours_state = state.map(|v| Goldilocks::new(v).unwrap());
     let plonky2_state = state.map(F::from_canonical_u64);
+    let (plonky3, plonky3_state) = (plonky3_poseidon2(), state.map(P3::new));
     let mut cases: Vec<(&str, Box<dyn Fn()>)> = vec![
         (
             "poseidon ours",
@@ -33,6 +38,12 @@ fn main() {
             "poseidon2 ours",
             Box::new(move || {
                 black_box(poseidon2::permute(black_box(&ours_state)));
+            }),
+        ),
+        (
+            "poseidon2 plonky3",
+            Box::new(move || {
+                let _ = black_box(plonky3.permute(black_box(plonky3_state)));
             }),
         ),
     ];
