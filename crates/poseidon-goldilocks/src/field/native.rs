@@ -5,6 +5,7 @@
 //! 128-bit value `lo + mid · 2^64 + top · 2^96` (`mid`, `top` 32 bits) is `lo − top + mid · (2^32 − 1)`:
 //! one subtraction, one small product and one addition, each corrected once if it wraps. Values
 //! stay below 2^64 but not below p ("non-canonical", as in plonky2); only outputs are made canonical.
+//! Not constant-time: the reduction's rare borrow is a branch, as in plonky2.
 
 /// 2^64 mod p = 2^32 − 1.
 pub(crate) const EPSILON: u64 = 0xffff_ffff;
