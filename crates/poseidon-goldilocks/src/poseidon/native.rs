@@ -2,9 +2,11 @@
 //!
 //! - Full rounds: the MDS step as on wasm32 (frequency domain over 32-bit halves, exact in
 //!   `i64`), each lane reduced once, with the next round's constants added to the half sums.
-//! - Partial rounds: plonky2's sparse matrices ([`super::sparse`]), 23 products a round instead
-//!   of a dense step over all lanes, and the equivalent constants ([`super::equivalent`]). The
-//!   dot products accumulate unreduced `u128` products and reduce once.
+//! - Partial rounds: the equivalent constants ([`super::equivalent`]) put every round's constant
+//!   on lane 0, and plonky2's sparse matrices ([`super::sparse`]) unroll into linear forms: lane 0
+//!   entering a round is a sum of products (constant tables times the lanes the partial rounds
+//!   started from and the earlier rounds' S-box outputs) reduced once, and lanes 1..11 are summed
+//!   once at the end. Only lane 0's chain (S-box, one product, one reduction) is sequential.
 
 use super::equivalent::{FAST_PARTIAL_FIRST_ROUND_CONSTANT, FAST_PARTIAL_ROUND_CONSTANTS};
 use super::params::{HALF_FULL_ROUNDS, MDS_DIAG, PARTIAL_ROUNDS};

@@ -1,13 +1,14 @@
 //! The permutation on the native backend (`u128` products, [`crate::field::native`]).
 //!
 //! - External layers as on wasm32 (HorizenLabs' M4 over 32-bit halves, exact in `i64`), each
-//!   lane reduced once, with the next round's constants added to the half sums.
+//!   lane reduced once, with the next round's constants added to the half sums; S-box outputs
+//!   enter as halves without their last reduction's carries ([`pow7_halves`]).
 //! - Internal layers: each lane's product by its diagonal entry is a `u128`, and Σ old (an
 //!   unreduced `u128`) and the next round's constant join it before its single reduction.
 
 use super::params::{HALF_FULL_ROUNDS, INTERNAL, INTERNAL_DIAG_M_1, PARTIAL_ROUNDS};
 use super::{external_part, FULL_ROUND_CONSTANTS};
-use crate::field::native::{add, combine, pow7, reduce128};
+use crate::field::native::{add, combine, pow7, pow7_halves, reduce128, BIAS};
 use seq_macro::seq;
 
 /// The constant of the partial round after each one (lane 0), 0 after the last.
@@ -21,15 +22,19 @@ const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
     out
 };
 
-/// M_E · x + c, each lane reduced (below 2^64). Halves are below 2^32 and a row sums to at most
-/// 64, so every half sum stays below 2^39: exact in `i64`, and nonnegative.
+/// M_E · x + c on x as halves (lo, hi), each lane reduced (below 2^64). Halves are below 2^33
+/// in magnitude and a row sums to at most 64, so every half sum stays within ±2^39: exact in
+/// `i64`, and nonnegative once [`BIAS`] joins the constants.
 #[inline(always)]
-fn external_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
-    let lo = external_part(x.map(|v| (v & 0xffff_ffff) as i64));
-    let hi = external_part(x.map(|v| (v >> 32) as i64));
+fn external_plus(x: &[(i64, i64); 12], constants: &[u64; 12]) -> [u64; 12] {
+    let lo = external_part(x.map(|h| h.0));
+    let hi = external_part(x.map(|h| h.1));
     // Unrolled: `from_fn` here stayed an out-of-line call per layer.
     seq!(I in 0..12 {
-        [#(combine(lo[I] as u64 + (constants[I] & 0xffff_ffff), hi[I] as u64 + (constants[I] >> 32)),)*]
+        [#(combine(
+            (lo[I] + ((constants[I] & 0xffff_ffff) + BIAS.0) as i64) as u64,
+            (hi[I] + ((constants[I] >> 32) + BIAS.1) as i64) as u64,
+        ),)*]
     })
 }
 
@@ -53,7 +58,8 @@ fn partial_rounds(x: &mut [u64; 12]) {
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
-    let mut x = external_plus(state, &FULL_ROUND_CONSTANTS[0]);
+    let halves = state.map(|v| ((v & 0xffff_ffff) as i64, (v >> 32) as i64));
+    let mut x = external_plus(&halves, &FULL_ROUND_CONSTANTS[0]);
     for round in 0..2 * HALF_FULL_ROUNDS {
         let mut next = [0; 12];
         match round + 1 {
@@ -61,7 +67,8 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
             n if n < 2 * HALF_FULL_ROUNDS => next = FULL_ROUND_CONSTANTS[n],
             _ => {}
         }
-        let sboxes = seq!(I in 0..12 { [#(pow7(x[I]),)*] });
+        // Unrolled, so that the twelve chains of products interleave.
+        let sboxes = seq!(I in 0..12 { [#(pow7_halves(x[I]),)*] });
         x = external_plus(&sboxes, &next);
         if round + 1 == HALF_FULL_ROUNDS {
             partial_rounds(&mut x);
