@@ -22,10 +22,12 @@ STEP_HINT="run: node scripts/gen-poseidon2-params.mjs"
 node scripts/gen-poseidon2-params.mjs --check
 
 step "cargo fmt --check"
-STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml)"
+STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml, crates/goldilocks-bench/Cargo.toml)"
 cargo fmt --all --check
 # The plonky2 reference crate is outside the workspace (nightly); the stable rustfmt formats it.
 cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml --check
+# So is the Goldilocks benchmark beside plonky2 and Plonky3 (formatted here, never built).
+cargo fmt --manifest-path crates/goldilocks-bench/Cargo.toml --check
 # So are the example contracts (their own workspace and lock, stylus-sdk from crates.io).
 cargo fmt --manifest-path contracts/examples/Cargo.toml --all --check
 
@@ -64,6 +66,10 @@ STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deploy
 # The lib tests only, in the dev profile: the permutations' tests with every operation inlined
 # natively take many minutes to compile; the artifact tests below run them on the WASM instead.
 cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
+
+step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests (cargo test --features backend-limbs)"
+STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs failed; the deployed Goldilocks WASM uses these limbs."
+cargo test --locked -p poseidon-goldilocks --lib --features backend-limbs
 
 step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."

@@ -96,6 +96,23 @@ fn equivalent_partial_round_constants_equal_plonky2s() {
     );
 }
 
+/// Our compile-time derivation of plonky2's sparse partial-round matrices (the native backend's
+/// partial rounds) against the tables plonky2 ships; plonky2 stores the initial matrix
+/// transposed (`new[c] += old[r] · INITIAL[r][c]`).
+#[test]
+fn sparse_partial_round_matrices_equal_plonky2s() {
+    use plonky2::hash::poseidon::Poseidon as P;
+    let sparse = &poseidon::sparse::SPARSE;
+    assert_eq!(sparse.vs, <F as P>::FAST_PARTIAL_ROUND_VS);
+    assert_eq!(sparse.w_hats, <F as P>::FAST_PARTIAL_ROUND_W_HATS);
+    let initial = <F as P>::FAST_PARTIAL_ROUND_INITIAL_MATRIX;
+    for (i, row) in sparse.initial.iter().enumerate() {
+        for (j, &entry) in row.iter().enumerate() {
+            assert_eq!(entry, initial[j][i], "initial matrix ({i}, {j})");
+        }
+    }
+}
+
 #[test]
 fn permutation_equals_plonky2s() {
     let (mut rng, seed) = seeded();

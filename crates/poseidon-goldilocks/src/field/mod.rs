@@ -2,10 +2,25 @@
 //!
 //! [`Goldilocks`] is a canonical element (its value is below p), the type of every input and
 //! output. The permutations take and return raw `u64` lanes instead, where any 64-bit value
-//! stands for its residue mod p, as in plonky2, and work inside on pairs of signed 32-bit limbs
-//! ([`limbs`]), reduced to a canonical value only when a result leaves the permutation.
+//! stands for its residue mod p, as in plonky2, and reduce to a canonical value only when a
+//! result leaves the permutation.
+//!
+//! # Backends
+//!
+//! The products inside the permutations come from one of two backends, chosen by target
+//! (resolved once, in `build.rs`):
+//!
+//! | target | module | products |
+//! |---|---|---|
+//! | wasm32 (Stylus), or any target with the feature `backend-limbs` | `limbs` | balanced signed 32-bit limbs: four `i64` products, no 128-bit value (wasm32 has no 64 × 64 → 128 instruction) |
+//! | every other target | `native` | one `u128` product and the 2^64 ≡ 2^32 − 1 reduction |
+//!
+//! `cargo test -p poseidon-goldilocks --features backend-limbs` runs the wasm32 arithmetic natively.
 
+#[cfg(use_limbs)]
 pub(crate) mod limbs;
+#[cfg(not(use_limbs))]
+pub(crate) mod native;
 
 use core::fmt;
 

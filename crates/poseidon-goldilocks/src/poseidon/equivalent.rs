@@ -7,19 +7,19 @@
 //! M · (S₀(s + c) + M⁻¹c'). Lane 0 of M⁻¹c' is added after the S-box, lanes 1..11 join c (they
 //! do not meet the S-box). From the last partial round back to the first, every partial round
 //! keeps one constant, added to lane 0 after its S-box, and the first partial round's constant
-//! vector absorbs the rest. (plonky2 also rewrites the matrices into sparse ones, whose
-//! full-size entries cost more products on Stylus than the small MDS: see the crate docs.)
+//! vector absorbs the rest. (The native backend also rewrites the matrices into sparse ones,
+//! [`super::sparse`]; on Stylus their full-size entries cost more than the small MDS.)
 
 use super::params::{HALF_FULL_ROUNDS, MDS_CIRC, MDS_DIAG, PARTIAL_ROUNDS, ROUND_CONSTANTS};
 use crate::P;
 
 const WIDTH: usize = 12;
 
-const fn mul(a: u64, b: u64) -> u64 {
+pub(super) const fn mul(a: u64, b: u64) -> u64 {
     ((a as u128 * b as u128) % P as u128) as u64
 }
 
-const fn add(a: u64, b: u64) -> u64 {
+pub(super) const fn add(a: u64, b: u64) -> u64 {
     ((a as u128 + b as u128) % P as u128) as u64
 }
 
@@ -41,7 +41,7 @@ const fn inverse(a: u64) -> u64 {
 }
 
 /// The MDS matrix: `new[r] = Σ_c MATRIX[r][c] · old[c]`.
-const fn matrix() -> [[u64; WIDTH]; WIDTH] {
+pub(super) const fn matrix() -> [[u64; WIDTH]; WIDTH] {
     let mut m = [[0; WIDTH]; WIDTH];
     let mut r = 0;
     while r < WIDTH {
@@ -56,16 +56,17 @@ const fn matrix() -> [[u64; WIDTH]; WIDTH] {
     m
 }
 
-/// M⁻¹ mod p by Gauss–Jordan elimination (M is invertible: it is MDS).
-const fn inverse_matrix(m: [[u64; WIDTH]; WIDTH]) -> [[u64; WIDTH]; WIDTH] {
-    let (mut a, mut inv) = (m, [[0; WIDTH]; WIDTH]);
+/// M⁻¹ mod p by Gauss–Jordan elimination, for an invertible M (the MDS matrix, or a square block
+/// of it: every square submatrix of an MDS matrix is invertible).
+pub(super) const fn inverse_matrix<const N: usize>(m: [[u64; N]; N]) -> [[u64; N]; N] {
+    let (mut a, mut inv) = (m, [[0; N]; N]);
     let mut i = 0;
-    while i < WIDTH {
+    while i < N {
         inv[i][i] = 1;
         i += 1;
     }
     let mut col = 0;
-    while col < WIDTH {
+    while col < N {
         let mut pivot = col;
         while a[pivot][col] == 0 {
             pivot += 1;
@@ -75,17 +76,17 @@ const fn inverse_matrix(m: [[u64; WIDTH]; WIDTH]) -> [[u64; WIDTH]; WIDTH] {
         (a[col], inv[col]) = (row, inv_row);
         let scale = inverse(a[col][col]);
         let mut j = 0;
-        while j < WIDTH {
+        while j < N {
             a[col][j] = mul(a[col][j], scale);
             inv[col][j] = mul(inv[col][j], scale);
             j += 1;
         }
         let mut r = 0;
-        while r < WIDTH {
+        while r < N {
             let factor = a[r][col];
             if r != col && factor != 0 {
                 let mut j = 0;
-                while j < WIDTH {
+                while j < N {
                     a[r][j] = sub(a[r][j], mul(factor, a[col][j]));
                     inv[r][j] = sub(inv[r][j], mul(factor, inv[col][j]));
                     j += 1;

@@ -3,20 +3,33 @@
 //! S-box and ending with plonky2's MDS matrix circ(`MDS_CIRC`) + diag(`MDS_DIAG`). Equal to
 //! plonky2 1.1's `Poseidon::poseidon` (checked by `crates/plonky2-reference`).
 //!
-//! Two rewritings, both exact:
+//! Rewritings, all exact:
 //! - Each round's constants are added by the *previous* round's MDS step, to the half-word sums
 //!   before they are combined (two additions per lane instead of a modular addition).
 //! - The MDS step splits every lane into 32-bit halves and multiplies the halves by the small
 //!   matrix entries (at most 41 + 8) in plain `u64` arithmetic: a row sum stays below 2^41, so
 //!   one combination per lane replaces twelve modular products.
+//! - The partial rounds' constants move to lane 0 ([`equivalent`]). Natively, where a product is
+//!   one instruction, their matrices also take plonky2's sparse form ([`sparse`], 23 products a
+//!   round); on wasm32 the dense MDS step with its small entries costs less.
 
 pub mod equivalent;
+#[cfg(not(use_limbs))]
+mod native;
 #[allow(clippy::large_const_arrays)]
 pub mod params;
+pub mod sparse;
 
+#[cfg(use_limbs)]
 use crate::field::limbs::{p_multiple, pow7, Halves};
+#[cfg(use_limbs)]
 use crate::kernel::stack_copy;
-use params::{MDS_CIRC, MDS_DIAG, ROUND_CONSTANTS};
+#[cfg(not(use_limbs))]
+use native::permute_lanes;
+#[cfg(use_limbs)]
+use params::MDS_DIAG;
+use params::{MDS_CIRC, ROUND_CONSTANTS};
+#[cfg(use_limbs)]
 use seq_macro::seq;
 
 /// The circulant part of the MDS matrix in the frequency domain, derived from `MDS_CIRC` at
@@ -110,6 +123,7 @@ fn circulant(x: &[i64; 12]) -> [i64; 12] {
 
 /// MDS · x on half-word parts: lane r of the result is lane r of MDS · x, as `Halves` whose
 /// parts are below 2^9 times the largest input part (Σ (CIRC + DIAG) = 264).
+#[cfg(use_limbs)]
 #[inline(always)]
 fn mds(x: &[Halves; 12]) -> [Halves; 12] {
     let lo = circulant(&x.map(|h| h.lo));
@@ -141,6 +155,7 @@ const FULL_ROUND_CONSTANTS: [[u64; 12]; 2 * params::HALF_FULL_ROUNDS] = {
 };
 
 /// Each lane plus its constant.
+#[cfg(use_limbs)]
 #[inline(always)]
 fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
     seq!(I in 0..12 {
@@ -152,6 +167,7 @@ fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
 /// per loop iteration: each iteration normalises all lanes (sums of two MDS steps, below
 /// 2^51.4), then runs two rounds (S-box on lane 0, its constant, MDS), lanes 1..11 staying as
 /// MDS sums in between.
+#[cfg(use_limbs)]
 #[inline(always)]
 fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUNDS]) {
     add_constants(x, &equivalent::FAST_PARTIAL_FIRST_ROUND_CONSTANT);
@@ -176,6 +192,7 @@ fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUND
 /// round kernels cost each call its state's 12 loads, 12 stores and the conversions to and from
 /// 64-bit residues (~60,000 ink a call); an iteration here costs a branch and the loads of its
 /// constants, copied to the stack first ([`stack_copy`]).
+#[cfg(use_limbs)]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
     let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);

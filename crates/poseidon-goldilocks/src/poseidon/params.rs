@@ -3,8 +3,8 @@
 //! `ALL_ROUND_CONSTANTS` from `plonky2/src/hash/poseidon.rs` (360 = 12 lanes × 30 rounds, generated
 //! by plonky2's `generate_constants` binary), `MDS_MATRIX_CIRC` and `MDS_MATRIX_DIAG` from
 //! `plonky2/src/hash/poseidon_goldilocks.rs`. x⁷ S-box, 4 full + 22 partial + 4 full rounds.
-//! This crate computes the round structure of plonky2's `poseidon_naive`; plonky2's `FAST_PARTIAL_*`
-//! tables are an equivalent rewriting with full-size constants and are not used.
+//! plonky2's `FAST_PARTIAL_*` tables (an equivalent rewriting of the partial rounds) are derived
+//! from these in `equivalent` and `sparse`, not copied.
 //! `crates/plonky2-reference` (nightly) proves every entry equal to the crate's own constants and
 //! the permutation equal to plonky2's; `scripts/gen-goldilocks-yul.mjs` reads this file.
 #![cfg_attr(rustfmt, rustfmt::skip)]

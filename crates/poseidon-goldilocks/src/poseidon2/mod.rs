@@ -6,15 +6,25 @@
 //!   on each block of four lanes, then every lane gains the sum of its position across blocks.
 //!   Computed on 32-bit halves (entries are small: a row sums to at most 64).
 //! - Internal matrix 1 + diag(d): `new[i] = old[i] · d[i] + Σ old`, each lane one product by a
-//!   constant on balanced limbs (the crate's `field::limbs`) and one renormalisation.
+//!   constant and one reduction: on wasm32 on balanced limbs (the crate's `field::limbs`),
+//!   natively a `u128` product with the sum added before the reduction.
 //! - Every round's constants join the sums before they are normalised for the S-box.
 
+#[cfg(not(use_limbs))]
+mod native;
 #[allow(clippy::large_const_arrays)]
 pub mod params;
 
+#[cfg(use_limbs)]
 use crate::field::limbs::{self, p_multiple, pow7, Halves, Limbs};
+#[cfg(use_limbs)]
 use crate::kernel::stack_copy;
-use params::{EXTERNAL_FIRST, EXTERNAL_LAST, INTERNAL, INTERNAL_DIAG_M_1};
+#[cfg(not(use_limbs))]
+use native::permute_lanes;
+use params::{EXTERNAL_FIRST, EXTERNAL_LAST};
+#[cfg(use_limbs)]
+use params::{INTERNAL, INTERNAL_DIAG_M_1};
+#[cfg(use_limbs)]
 use seq_macro::seq;
 
 /// HorizenLabs' M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] on one block of
@@ -44,6 +54,7 @@ fn external_part(x: [i64; 12]) -> [i64; 12] {
 }
 
 /// M_E · x on halves: parts below 2^6 times the largest input part.
+#[cfg(use_limbs)]
 #[inline(always)]
 fn external(x: &[Halves; 12]) -> [Halves; 12] {
     let lo = external_part(x.map(|h| h.lo));
@@ -55,6 +66,7 @@ fn external(x: &[Halves; 12]) -> [Halves; 12] {
 }
 
 /// Each lane plus its constant.
+#[cfg(use_limbs)]
 #[inline(always)]
 fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
     seq!(I in 0..12 {
@@ -76,6 +88,7 @@ const FULL_ROUND_CONSTANTS: [[u64; 12]; 2 * params::HALF_FULL_ROUNDS] = {
 
 /// The partial rounds' constants, each added by the round before it (so that lane 0 is
 /// normalised once per round), and a zero for the round after the last.
+#[cfg(use_limbs)]
 const PARTIAL_NEXT: [u64; params::PARTIAL_ROUNDS + 1] = {
     let mut out = [0; params::PARTIAL_ROUNDS + 1];
     let mut r = 0;
@@ -87,6 +100,7 @@ const PARTIAL_NEXT: [u64; params::PARTIAL_ROUNDS + 1] = {
 };
 
 /// The internal diagonal as limbs (constant operands of the products).
+#[cfg(use_limbs)]
 const DIAG: [Limbs; 12] = {
     let mut out = [Limbs { lo: 0, hi: 0 }; 12];
     let mut i = 0;
@@ -100,6 +114,7 @@ const DIAG: [Limbs; 12] = {
 /// The 22 partial rounds on the sums the last first-half full round left (below 2^41), one
 /// per loop iteration. Every lane is normalised each round (it is a factor of a product), lane 0
 /// with the round's constant already added; lane 0's S-box output is normalised once more.
+#[cfg(use_limbs)]
 #[inline(always)]
 fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]) {
     x[0] = x[0].plus(Halves::split(next[0]));
@@ -129,6 +144,7 @@ fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]
 /// One function and two loops, as Poseidon's ([`crate::poseidon`]): the state stays in wasm
 /// locals from the first load to the last store, the constants are read from a copy on the
 /// stack ([`stack_copy`]).
+#[cfg(use_limbs)]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
     let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);

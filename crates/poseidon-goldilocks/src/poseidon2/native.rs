@@ -1,0 +1,100 @@
+//! The permutation on the native backend (`u128` products, [`crate::field::native`]).
+//!
+//! - External layers as on wasm32 (HorizenLabs' M4 over 32-bit halves, exact in `i64`), each
+//!   lane reduced once, with the next round's constants added to the half sums; S-box outputs
+//!   enter as halves without their last reduction's carries ([`pow7_halves`]).
+//! - Internal layers: each lane's product by its diagonal entry is a `u128`, and Σ old (an
+//!   unreduced `u128`) and the next round's constant join it before its single reduction.
+
+use super::params::{HALF_FULL_ROUNDS, INTERNAL, INTERNAL_DIAG_M_1, PARTIAL_ROUNDS};
+use super::{external_part, FULL_ROUND_CONSTANTS};
+use crate::field::native::{add, combine, pow7, pow7_halves, reduce128, BIAS};
+use seq_macro::seq;
+
+/// The constant of the partial round after each one (lane 0), 0 after the last.
+const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
+    let mut out = [0; PARTIAL_ROUNDS];
+    let mut r = 1;
+    while r < PARTIAL_ROUNDS {
+        out[r - 1] = INTERNAL[r];
+        r += 1;
+    }
+    out
+};
+
+/// M_E · x + c on x as halves (lo, hi), each lane reduced (below 2^64). Halves are below 2^33
+/// in magnitude and a row sums to at most 64, so every half sum stays within ±2^39: exact in
+/// `i64`, and nonnegative once [`BIAS`] joins the constants.
+#[inline(always)]
+fn external_plus(x: &[(i64, i64); 12], constants: &[u64; 12]) -> [u64; 12] {
+    let lo = external_part(x.map(|h| h.0));
+    let hi = external_part(x.map(|h| h.1));
+    // Unrolled: `from_fn` here stayed an out-of-line call per layer.
+    seq!(I in 0..12 {
+        [#(combine(
+            (lo[I] + ((constants[I] & 0xffff_ffff) + BIAS.0) as i64) as u64,
+            (hi[I] + ((constants[I] >> 32) + BIAS.1) as i64) as u64,
+        ),)*]
+    })
+}
+
+/// The 22 partial rounds on the reduced state the first half left (the first round's constant
+/// already added to lane 0).
+#[inline(always)]
+fn partial_rounds(x: &mut [u64; 12]) {
+    for &next in &PARTIAL_NEXT {
+        x[0] = pow7(x[0]);
+        // Lanes 1..11 first, pairwise (they are ready before lane 0's S-box), lane 0 last.
+        let pair = |i: usize| x[i] as u128 + x[i + 1] as u128;
+        let sum =
+            (pair(1) + pair(3)) + (pair(5) + pair(7)) + (pair(9) + x[11] as u128) + x[0] as u128;
+        // Below (2^64 − 1) · p + 12 · 2^64 + p < 2^128 (every diagonal entry is below p).
+        x[0] = reduce128(x[0] as u128 * INTERNAL_DIAG_M_1[0] as u128 + sum + next as u128);
+        seq!(I in 1..12 {
+            x[I] = reduce128(x[I] as u128 * INTERNAL_DIAG_M_1[I] as u128 + sum);
+        });
+    }
+}
+
+/// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
+pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
+    let halves = state.map(|v| ((v & 0xffff_ffff) as i64, (v >> 32) as i64));
+    let mut x = external_plus(&halves, &FULL_ROUND_CONSTANTS[0]);
+    for round in 0..2 * HALF_FULL_ROUNDS {
+        let mut next = [0; 12];
+        match round + 1 {
+            HALF_FULL_ROUNDS => next[0] = INTERNAL[0],
+            n if n < 2 * HALF_FULL_ROUNDS => next = FULL_ROUND_CONSTANTS[n],
+            _ => {}
+        }
+        // Unrolled, so that the twelve chains of products interleave.
+        let sboxes = seq!(I in 0..12 { [#(pow7_halves(x[I]),)*] });
+        x = external_plus(&sboxes, &next);
+        if round + 1 == HALF_FULL_ROUNDS {
+            partial_rounds(&mut x);
+            x = core::array::from_fn(|i| add(x[i], FULL_ROUND_CONSTANTS[HALF_FULL_ROUNDS][i]));
+        }
+    }
+    *state = x;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{EXTERNAL_FIRST, EXTERNAL_LAST};
+    use super::*;
+    use crate::P;
+
+    /// `add` and the product bound of the internal layer need constants below p.
+    #[test]
+    fn constants_are_canonical() {
+        let tables = [
+            EXTERNAL_FIRST.as_flattened(),
+            EXTERNAL_LAST.as_flattened(),
+            &INTERNAL,
+            &INTERNAL_DIAG_M_1,
+        ];
+        for value in tables.into_iter().flatten() {
+            assert!(*value < P, "{value:#x}");
+        }
+    }
+}
