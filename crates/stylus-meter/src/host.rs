@@ -10,7 +10,7 @@
 //!
 //! Calls to other contracts and creates (`call_contract`, `delegate_call_contract`,
 //! `static_call_contract`, `create1`, `create2`) link, as Nitro links them, and stop the program
-//! when reached ([`Escape::CallsNotModelled`]): no other contract runs here.
+//! when reached (`ExecError::CallsNotModelled`): no other contract runs here.
 
 use crate::evm::{pricing as evm_pricing, EvmApi};
 use crate::pricing::{self, hostio, Gas, Ink, INK_PER_GAS};
