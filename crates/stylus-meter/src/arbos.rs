@@ -35,15 +35,15 @@ pub const ARBOS_VERSION_59: u64 = 59;
 pub const ARBOS_VERSION_STYLUS_ACTIVATION_GAS: u64 = ARBOS_VERSION_59;
 
 /// The ArbOS version whose upgrade moves Stylus to version 3 (see [`ARBOS_VERSION_59`]), from
-/// which activation refuses multi-value. Nitro gates the refusal on the Stylus version, not on an
-/// ArbOS constant: `STYLUS_VERSION_DISABLE_MULTIVALUE` = 3 (crates/prover/src/programs/mod.rs, read
-/// at 0b00f95bcf8bb6377eefeb811ded821c930d19b2, `test_multi_value_gate`: allowed for Stylus 1 and
-/// 2, refused from 3); the ArbOS 59 upgrade is the one that calls `UpgradeToVersion(3)`
-/// (NethermindEth/nethermind-arbitrum `ArbosVersionUpgradeTests`,
-/// `UpgradeArbosVersion_From51To59_BumpsStylusVersionToThree`). Issue 21 names the threshold
-/// `ARBOS_VERSION_STYLUS_NO_MULTI_VALUE` at ArbOS 60; no such constant is in the copies of
-/// crates/arbutil/src/evm/mod.rs read (2e58bb9a9d4f0c16496a7bdc85487a512d4ee366,
-/// f00205acf224dd4b1af353022a85007dda8720e4), so the meter keeps 59. 60 and 61 refuse either way.
+/// which activation refuses multi-value. Two lines of Nitro differ here, and the meter follows the
+/// release line, which the ArbOS 60 node it is calibrated on ran: branch `v3.10.x-release`
+/// (04fc07b, 2026-05-12, the ArbOS 60 release) gates the refusal on the Stylus version,
+/// `STYLUS_VERSION_DISABLE_MULTIVALUE` = 3 (crates/prover/src/programs/mod.rs, binary.rs), which the
+/// ArbOS 59 upgrade sets (`UpgradeToVersion(3)`, arbos/arbosState/arbosstate.go); master
+/// (6dce8d1, 2026-04-23, not an ancestor of that branch) gates it on the ArbOS version,
+/// `ARBOS_VERSION_STYLUS_NO_MULTI_VALUE` = 60 (crates/arbutil/src/evm/mod.rs). In one line: an
+/// Orbit chain at ArbOS 59 refuses multi-value on the release line and would accept it on master's;
+/// 60 and 61 refuse it on both, and Arbitrum One went from 51 to 61, so its figures do not depend on it.
 pub const ARBOS_VERSION_STYLUS_V3: u64 = ARBOS_VERSION_59;
 
 /// `ArbosVersion_60` (go-ethereum `params/config_arbitrum.go`): a program called earlier in the
