@@ -527,66 +527,24 @@ fn tx_ink_price<E: EvmApi>(ctx: Ctx<E>) -> HostResult<i32> {
     plain(ctx, HostFn::TxInkPrice, |_| INK_PER_GAS as i32)
 }
 
-/// Another contract's code is not in the module: the call stops here, before any charge.
-fn not_modelled<T, E: EvmApi>(_ctx: Ctx<E>, host: HostFn) -> HostResult<T> {
-    Err(escape(Escape::CallsNotModelled(host)))
+/// Calls and creates: another contract's code is not in the module, so the call stops here,
+/// before any charge, naming the host function.
+macro_rules! not_modelled {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $host:ident;)*) => {
+        $(
+            fn $name<E: EvmApi>(_ctx: Ctx<E>, $($arg: $ty),*) -> HostResult<$ret> {
+                let _ = ($($arg,)*);
+                Err(escape(Escape::CallsNotModelled(HostFn::$host)))
+            }
+        )*
+    };
 }
-
-fn call_contract<E: EvmApi>(
-    ctx: Ctx<E>,
-    _contract: i32,
-    _data: i32,
-    _len: i32,
-    _value: i32,
-    _gas: i64,
-    _ret_len: i32,
-) -> HostResult<i32> {
-    not_modelled(ctx, HostFn::CallContract)
-}
-
-fn delegate_call_contract<E: EvmApi>(
-    ctx: Ctx<E>,
-    _contract: i32,
-    _data: i32,
-    _len: i32,
-    _gas: i64,
-    _ret_len: i32,
-) -> HostResult<i32> {
-    not_modelled(ctx, HostFn::DelegateCallContract)
-}
-
-fn static_call_contract<E: EvmApi>(
-    ctx: Ctx<E>,
-    _contract: i32,
-    _data: i32,
-    _len: i32,
-    _gas: i64,
-    _ret_len: i32,
-) -> HostResult<i32> {
-    not_modelled(ctx, HostFn::StaticCallContract)
-}
-
-fn create1<E: EvmApi>(
-    ctx: Ctx<E>,
-    _code: i32,
-    _len: i32,
-    _endowment: i32,
-    _contract: i32,
-    _revert_len: i32,
-) -> HostResult<()> {
-    not_modelled(ctx, HostFn::Create1)
-}
-
-fn create2<E: EvmApi>(
-    ctx: Ctx<E>,
-    _code: i32,
-    _len: i32,
-    _endowment: i32,
-    _salt: i32,
-    _contract: i32,
-    _revert_len: i32,
-) -> HostResult<()> {
-    not_modelled(ctx, HostFn::Create2)
+not_modelled! {
+    call_contract(contract: i32, data: i32, len: i32, value: i32, gas: i64, ret_len: i32) -> i32 = CallContract;
+    delegate_call_contract(contract: i32, data: i32, len: i32, gas: i64, ret_len: i32) -> i32 = DelegateCallContract;
+    static_call_contract(contract: i32, data: i32, len: i32, gas: i64, ret_len: i32) -> i32 = StaticCallContract;
+    create1(code: i32, len: i32, endowment: i32, contract: i32, revert_len: i32) -> () = Create1;
+    create2(code: i32, len: i32, endowment: i32, salt: i32, contract: i32, revert_len: i32) -> () = Create2;
 }
 
 fn tx_origin<E: EvmApi>(ctx: Ctx<E>, dest: i32) -> HostResult<()> {
