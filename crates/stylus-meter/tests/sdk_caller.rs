@@ -60,8 +60,7 @@ fn an_sdk_contract_that_calls_out_activates_and_its_other_functions_meter() {
             }
             .abi_encode()),
         )
-        .err()
-        .expect("peek calls another contract");
+        .expect_err("peek calls another contract");
     assert!(
         matches!(
             err,
