@@ -85,11 +85,11 @@ library StylusMeterPrograms {
 
     /// @notice Whether `app`'s code has a PUSH20 of `program`'s address.
     function links(address app, address program) internal view returns (bool found) {
-        bytes memory code = app.code;
+        bytes memory bytecode = app.code;
         /// @solidity memory-safe-assembly
         assembly {
-            let start := add(code, 0x20)
-            let end := add(start, mload(code))
+            let start := add(bytecode, 0x20)
+            let end := add(start, mload(bytecode))
             // i: the PUSH20 opcode (0x73), followed by the 20 address bytes, within the code
             for { let i := start } lt(add(i, 20), end) { i := add(i, 1) } {
                 if and(eq(byte(0, mload(i)), 0x73), eq(shr(96, mload(add(i, 1))), program)) {

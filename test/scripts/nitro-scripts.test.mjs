@@ -871,9 +871,9 @@ test("deploy: a node that will not simulate activations (Nitro >= v3.11.5): the 
     assert.equal(BigInt(await rpc(node.url, "eth_getBalance", [pad(0x71), "latest"])), 1_234_567_890n);
     const tx = r.stdout.match(/^ok: ArbWasm.activateProgram\(0x[0-9a-fA-F]{40}\) tx (0x[0-9a-f]{64})$/m)[1];
     assert.ok(BigInt((await rpc(node.url, "eth_getTransactionReceipt", [tx])).gasUsed) > 1_659_168n + 2_000_000n);
-    const burn = r.stdout.match(/^PoseidonStylusHash1: activation burns (\d+) gas by stylus-meter check \(ArbWasm's fixed 1659168 \+ ActivationGas 2000000 \+ fragment reads 0 \+ compile (\d+)\), besides the data fee$/m);
+    const burn = r.stdout.match(/^PoseidonStylusHash1: activation burns (\d+) gas by stylus-meter check \(ArbWasm's fixed 1659168 \+ ActivationGas 2000000 \+ fragment reads 0 \+ compile (\d+) \+ ArbWasm's bookkeeping (\d+)\), besides the transaction's 21,000 and calldata and the data fee$/m);
     assert.ok(burn, r.stdout);
-    assert.equal(BigInt(burn[1]), 1_659_168n + 2_000_000n + BigInt(burn[2]));
+    assert.equal(BigInt(burn[1]), 1_659_168n + 2_000_000n + BigInt(burn[2]) + BigInt(burn[3]));
   } finally {
     node.stop();
   }

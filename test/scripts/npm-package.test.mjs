@@ -166,6 +166,7 @@ pragma solidity ^0.8.24;
 import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 import {PoseidonAddresses} from "stylus-poseidon/solidity/PoseidonAddresses.sol";
 import {StylusMeterPrograms} from "stylus-poseidon/solidity/testing/StylusMeterProgram.sol";
+import {IPoseidonT3Hasher} from "stylus-poseidon/solidity/IStylusPoseidon.sol";
 
 /// An app as written for poseidon-solidity, unchanged: linked with --libraries to our T3 program.
 contract App {
