@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The EVM side's test command: formatting, build, forge tests with CI fuzz depth (10,000 runs),
 # freshness of the generated vectors and Yul, and the gas snapshot. Assumes `npm ci` was run, and
-# scripts/build-wasm.sh (the meter and the Stylus WASM: test/StylusMeter.t.sol runs them through
+# scripts/build-wasm.sh (the meter and the Stylus WASM: test/stylus/StylusMeter.t.sol runs them through
 # vm.ffi, which foundry.toml enables for the ci profile only); scripts/test.sh runs both first.
 #   scripts/test-evm.sh
 set -euo pipefail
@@ -43,7 +43,7 @@ node scripts/gen-evm-code.mjs --check
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 
-step "built Stylus WASM and meter present (the test/StylusMeter*.t.sol and test/*Stylus*.t.sol suites run them; scripts/build-wasm.sh builds them)"
+step "built Stylus WASM and meter present (the test/stylus/StylusMeter*.t.sol and test/stylus/*.t.sol suites run them; scripts/build-wasm.sh builds them)"
 for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
   target/stylus/poseidon_stylus_hash{1,3,4,5}.wasm target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }

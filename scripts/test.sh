@@ -5,7 +5,7 @@
 #   WASM: builds the deployable Stylus programs and tests each built file through the offline meter
 #         (vectors, errors, every selector alias of contracts/selectors.json)
 #   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
-#         WASM through the meter against them (test/StylusMeter.t.sol)
+#         WASM through the meter against them (test/stylus/StylusMeter.t.sol)
 #   Scripts: node --test test/scripts/ (deploy scripts on anvil and a fake Nitro, the addresses
 #            against the built files, the npm package in a fresh forge project, scripts/evm-gas.sh
 #            and the report's renderer)
@@ -45,11 +45,17 @@ STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to 
 # After clippy: the dependencies it checked serve rustdoc too, so this documents only our crates.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --locked
 
-step "Rust tests (cargo test --workspace --profile tools)"
-STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate>"
+step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
+STEP_HINT="the wasm32 build or wasm-opt failed; see above."
+"$ROOT/scripts/build-wasm.sh"
+
+step "Rust tests (cargo test --workspace --profile tools): the libraries, the CLI, the meter, and each built program through the meter"
+STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate> (a program's tests: -p poseidon-stylus; they read target/stylus/, so rebuild with scripts/build-wasm.sh after a change)"
 # The tools profile is optimized (the differential tests hash thousands of inputs) but skips the
-# deployable's whole-program LTO, which would cost many minutes on wasmer.
+# deployable's whole-program LTO, which would cost many minutes on wasmer. The programs' tests
+# (contracts/poseidon-stylus/tests/) run the files just built, so the build comes first.
 cargo test --workspace --profile tools --locked
+
 
 step "poseidon-goldilocks against the plonky2 crate (crates/plonky2-reference, its own pinned nightly and lock)"
 STEP_HINT="a differential test against plonky2 1.1 failed, or test/vectors/goldilocks-plonky2.json is stale (PLONKY2_WRITE_VECTORS=1 cargo test in crates/plonky2-reference)."
@@ -71,32 +77,10 @@ step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests (
 STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs failed; the deployed Goldilocks WASM uses these limbs."
 cargo test --locked -p poseidon-goldilocks --lib --features backend-limbs
 
-step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
-STEP_HINT="the wasm32 build or wasm-opt failed; see above."
-"$ROOT/scripts/build-wasm.sh"
 
 step "The release, dry run: crates' metadata and packages, the npm package (node scripts/release.mjs --dry-run)"
 STEP_HINT="a crate lacks registry metadata, depends on a path-only crate, or the npm package does not build; see above."
 node scripts/release.mjs --dry-run
-
-step "Test the built WASM artifact through the offline meter"
-STEP_HINT="the deployable target/stylus/poseidon_stylus.wasm misbehaves under the meter."
-cargo test --profile tools --locked -p stylus-meter --test artifact -- --include-ignored
-STEP_HINT="a Poseidon2 deployable (target/stylus/poseidon_stylus_{noir,poseidon2_t2,poseidon2_t3,poseidon2_codex}.wasm) misbehaves under the meter."
-cargo test --profile tools --locked -p stylus-meter --test poseidon2_artifacts -- --include-ignored
-
-step "The meter with state: the stylus-sdk fixture is what its script builds, and storage costs what anvil charges"
-STEP_HINT="crates/stylus-meter/tests/fixtures/sdk_counter.wasm is stale (rebuild it with crates/stylus-meter/tests/fixtures/sdk-counter/build.sh), or a storage price differs from revm's (tests/storage.rs)."
-cargo test --profile tools --locked -p stylus-meter --test sdk_counter --test storage -- --include-ignored
-
-step "Test the Goldilocks WASM artifact through the offline meter"
-STEP_HINT="the deployable target/stylus/poseidon_stylus_goldilocks.wasm misbehaves under the meter."
-cargo test --profile tools --locked -p stylus-meter --test goldilocks_artifact -- --include-ignored
-
-step "Test every circomlib width's built program, and every program's selector aliases, through the offline meter"
-STEP_HINT="a target/stylus/poseidon_stylus_hash*.wasm program misbehaves under the meter, or an alias of contracts/selectors.json answers unlike its function (tests/selector_aliases.rs); rerun with: cargo test --profile tools -p stylus-meter --test circomlib_widths --test selector_aliases -- --include-ignored"
-# One invocation for both: the test binaries were built by the workspace's tests above.
-cargo test --profile tools --locked -p stylus-meter --test circomlib_widths --test selector_aliases -- --include-ignored
 
 step "Example Stylus contracts (contracts/examples, stylus-sdk 0.10.10): lints and the LeanIMT's native tests against zk-kit"
 STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"

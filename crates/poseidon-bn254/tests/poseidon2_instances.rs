@@ -14,25 +14,16 @@
 mod common;
 
 use ark_ff::{BigInteger, PrimeField};
-use common::{edge_and_random_tuples, from_u256, node_reference_hashes, repo_root, SeededRng};
+use common::{edge_and_random_tuples, from_u256, node_reference_hashes, SeededRng};
 use poseidon_bn254::poseidon2::{self, noir, params, Instance, Layers, Width};
 use poseidon_bn254::Fr;
+use poseidon_test_support::vectors;
+use ruint::aliases::U256;
 
 const RANDOM_STATES: usize = 300;
 
-fn json(path: &str) -> serde_json::Value {
-    let path = repo_root().join(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).expect("JSON")
-}
-
-fn frs(value: &serde_json::Value) -> Vec<Fr> {
-    value
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(|x| Fr::from_hex(x.as_str().expect("hex string")))
-        .collect()
+fn frs(values: &[U256]) -> Vec<Fr> {
+    values.iter().copied().map(from_u256).collect()
 }
 
 /// The instance's tables as the parameter file lays them out: diagonal, 64 rows of constants.
@@ -48,24 +39,16 @@ fn rust_tables<const T: usize, I: Instance<T>>() -> (Vec<Fr>, Vec<Vec<Fr>>) {
 }
 
 fn check_tables<const T: usize, I: Instance<T>>(file: &str) {
-    let params = json(&format!("test/vectors/poseidon2-params/{file}.json"));
-    assert_eq!(params["t"], T);
-    assert_eq!(
-        (params["rounds_f"].as_u64(), params["rounds_p"].as_u64()),
-        (Some(8), Some(56))
-    );
+    let params = vectors::poseidon2_params(file);
+    assert_eq!(params.t, T);
+    assert_eq!((params.rounds_f, params.rounds_p), (8, 56));
     let (diag, rows) = rust_tables::<T, I>();
     assert_eq!(
         diag,
-        frs(&params["mat_internal_diag_m_1"]),
+        frs(&params.mat_internal_diag_m_1),
         "{file}: internal diagonal"
     );
-    let reference: Vec<Vec<Fr>> = params["round_constants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(frs)
-        .collect();
+    let reference: Vec<Vec<Fr>> = params.round_constants.iter().map(|r| frs(r)).collect();
     assert_eq!(reference.len(), 64, "{file}: 64 rounds");
     for (r, (ours, theirs)) in rows.iter().zip(&reference).enumerate() {
         assert_eq!(ours, theirs, "{file}: round {r}");
@@ -218,22 +201,18 @@ fn barretenberg_permutations_equal_taceo_poseidon2() {
     equals_taceo::<4, params::BarretenbergT4>(taceo_poseidon2::bn254::t4::permutation, "t4");
 }
 
-fn vectors() -> serde_json::Value {
-    json("test/vectors/poseidon2-instances.json")
-}
-
 fn permutation_vectors<const T: usize>(name: &str, permute: fn(&mut [Fr; T])) {
-    let all = vectors();
-    let cases = all["permutations"][name].as_array().expect("vectors");
+    let all = vectors::poseidon2_instances();
+    let cases = all.permutation(name);
     assert!(cases.len() >= 10, "{name}: vectors");
     for case in cases {
-        let mut state: [Fr; T] = frs(&case["input"]).try_into().expect("width");
+        let mut state: [Fr; T] = frs(&case.input).try_into().expect("width");
         permute(&mut state);
         assert_eq!(
             state.to_vec(),
-            frs(&case["output"]),
-            "{name}: {}",
-            case["input"]
+            frs(&case.output),
+            "{name}: {:?}",
+            case.input
         );
     }
 }
@@ -264,10 +243,9 @@ fn every_instance_matches_its_vectors_and_known_answers() {
 
 #[test]
 fn noir_hash_matches_its_vectors() {
-    let all = vectors();
-    for case in all["noir"].as_array().unwrap() {
-        let inputs = frs(&case["inputs"]);
-        let want = Fr::from_hex(case["output"].as_str().unwrap());
+    let all = vectors::poseidon2_instances();
+    for case in &all.noir {
+        let (inputs, want) = (frs(&case.inputs), from_u256(case.output));
         assert_eq!(
             noir::hash(&inputs),
             want,
@@ -278,9 +256,8 @@ fn noir_hash_matches_its_vectors() {
             assert_eq!(noir::hash2(&pair), want, "noir hash2");
         }
     }
-    for case in all["noir_variable_length"].as_array().unwrap() {
-        let inputs = frs(&case["inputs"]);
-        let want = Fr::from_hex(case["output"].as_str().unwrap());
+    for case in &all.noir_variable_length {
+        let (inputs, want) = (frs(&case.inputs), from_u256(case.output));
         assert_eq!(
             noir::hash_variable_length(&inputs),
             want,
@@ -323,19 +300,19 @@ fn noir_hash_equals_zkpassport_on_random_lengths() {
 
 #[test]
 fn compress_matches_taceolabs_vectors() {
-    fn check<const T: usize, I: Instance<T>>(all: &serde_json::Value)
+    fn check<const T: usize, I: Instance<T>>(all: &vectors::Poseidon2Instances)
     where
         Width<T>: Layers<T>,
     {
-        let cases = all["compress"][format!("t{T}")].as_array().unwrap();
+        let cases = all.compress(T);
         assert!(cases.len() >= 5);
         for case in cases {
-            let inputs: [Fr; T] = frs(&case["inputs"]).try_into().unwrap();
-            let want = Fr::from_hex(case["output"].as_str().unwrap());
+            let inputs: [Fr; T] = frs(&case.inputs).try_into().unwrap();
+            let want = from_u256(case.output);
             assert_eq!(poseidon2::compress::<T, I>(&inputs), want, "compress t{T}");
         }
     }
-    let all = vectors();
+    let all = vectors::poseidon2_instances();
     check::<2, params::BarretenbergT2>(&all);
     check::<3, params::BarretenbergT3>(&all);
     check::<4, params::BarretenbergT4>(&all);

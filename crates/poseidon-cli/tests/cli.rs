@@ -1,5 +1,6 @@
 //! The `poseidon` binary end to end: outputs, exit codes and messages.
 
+use poseidon_test_support::{vectors, U256};
 use std::process::{Command, Output};
 
 fn poseidon(args: &[&str]) -> Output {
@@ -53,31 +54,17 @@ fn hash_of_five_inputs_is_circomlibs() {
 /// Every circomlibjs vector of every width (`test/vectors/poseidon.json`, circomlibjs 0.1.7).
 #[test]
 fn every_width_matches_circomlibjs_vectors() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../test/vectors/poseidon.json"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let json: serde_json::Value = serde_json::from_str(&text).expect("vector file is JSON");
+    let circomlib = vectors::circomlib();
     for t in 2..=6 {
-        let cases = json[format!("t{t}")].as_array().expect("a table per width");
+        let cases = circomlib.width(t);
         assert!(cases.len() >= 10, "t{t}: too few vectors");
         for case in cases {
-            let inputs: Vec<&str> = case["inputs"]
-                .as_array()
-                .expect("inputs")
-                .iter()
-                .map(|x| x.as_str().expect("hex input"))
-                .collect();
+            let inputs = words(&case.inputs);
             let mut args = vec!["hash"];
-            args.extend(&inputs);
+            args.extend(inputs.iter().map(String::as_str));
             let out = poseidon(&args);
             assert!(out.status.success(), "{}", stderr(&out));
-            assert_eq!(
-                stdout(&out),
-                case["output"].as_str().unwrap(),
-                "t{t} {inputs:?}"
-            );
+            assert_eq!(stdout(&out), word(&case.output), "t{t} {inputs:?}");
         }
     }
 }
@@ -199,22 +186,13 @@ fn help_lists_every_hash_with_an_example_each() {
     }
 }
 
-/// `test/vectors/poseidon2-instances.json` (Noir hashes equal to @zkpassport/poseidon2, the
-/// instances' KATs, TaceoLabs' compress vectors).
-fn poseidon2_vectors() -> serde_json::Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../test/vectors/poseidon2-instances.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).expect(path)).expect("JSON")
+/// Words as the CLI prints them: `0x` and 64 hex digits.
+fn words(values: &[U256]) -> Vec<String> {
+    values.iter().map(word).collect()
 }
 
-fn strings(value: &serde_json::Value) -> Vec<String> {
-    let array = value.as_array().expect("array");
-    array
-        .iter()
-        .map(|x| x.as_str().unwrap().to_string())
-        .collect()
+fn word(value: &U256) -> String {
+    format!("{value:#066x}")
 }
 
 fn run_ok(args: &[String]) -> String {
@@ -226,23 +204,18 @@ fn run_ok(args: &[String]) -> String {
 
 #[test]
 fn noir_matches_the_vectors_of_every_length() {
-    let all = poseidon2_vectors();
-    let cases = all["noir"].as_array().unwrap();
+    // Noir hashes equal to @zkpassport/poseidon2 (test/vectors/poseidon2-instances.json).
+    let all = vectors::poseidon2_instances();
     // Lengths 0..12 of 1, 2, 3, ... and the random ones.
-    for case in cases {
+    for case in &all.noir {
         let mut args = vec!["noir".to_string()];
-        args.extend(strings(&case["inputs"]));
-        assert_eq!(run_ok(&args), case["output"].as_str().unwrap(), "{args:?}");
+        args.extend(words(&case.inputs));
+        assert_eq!(run_ok(&args), word(&case.output), "{args:?}");
     }
-    for case in all["noir_variable_length"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .take(5)
-    {
+    for case in all.noir_variable_length.iter().take(5) {
         let mut args = vec!["noir".to_string(), "--variable-length".to_string()];
-        args.extend(strings(&case["inputs"]));
-        assert_eq!(run_ok(&args), case["output"].as_str().unwrap(), "{args:?}");
+        args.extend(words(&case.inputs));
+        assert_eq!(run_ok(&args), word(&case.output), "{args:?}");
     }
     // Noir's hash of [1, 2], decimal inputs.
     let out = poseidon(&["noir", "1", "2"]);
@@ -254,7 +227,8 @@ fn noir_matches_the_vectors_of_every_length() {
 
 #[test]
 fn permute_and_compress_match_the_vectors() {
-    let all = poseidon2_vectors();
+    // The instances' KATs and TaceoLabs' compress vectors (test/vectors/poseidon2-instances.json).
+    let all = vectors::poseidon2_instances();
     for (name, set) in [
         ("barretenberg-t2", "barretenberg"),
         ("barretenberg-t3", "barretenberg"),
@@ -263,21 +237,17 @@ fn permute_and_compress_match_the_vectors() {
         ("codex-t3", "codex"),
         ("codex-t4", "codex"),
     ] {
-        for case in all["permutations"][name].as_array().unwrap().iter().take(3) {
+        for case in all.permutation(name).iter().take(3) {
             let mut args = vec!["permute".to_string(), "--set".to_string(), set.to_string()];
-            args.extend(strings(&case["input"]));
-            assert_eq!(
-                run_ok(&args),
-                strings(&case["output"]).join("\n"),
-                "{args:?}"
-            );
+            args.extend(words(&case.input));
+            assert_eq!(run_ok(&args), words(&case.output).join("\n"), "{args:?}");
         }
     }
-    for t in ["t2", "t3", "t4"] {
-        for case in all["compress"][t].as_array().unwrap().iter().take(3) {
+    for t in 2..=4 {
+        for case in all.compress(t).iter().take(3) {
             let mut args = vec!["compress".to_string()];
-            args.extend(strings(&case["inputs"]));
-            assert_eq!(run_ok(&args), case["output"].as_str().unwrap(), "{args:?}");
+            args.extend(words(&case.inputs));
+            assert_eq!(run_ok(&args), word(&case.output), "{args:?}");
         }
     }
 }

@@ -3,82 +3,52 @@
 //! needs nightly), checked on the stable toolchain.
 
 use poseidon_goldilocks::{merkle, poseidon, Digest, Goldilocks};
-use serde_json::Value;
+use poseidon_test_support::vectors;
 
-fn vectors() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../test/vectors/goldilocks-plonky2.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).expect("vector file")).expect("json")
-}
-
-fn elements(value: &Value) -> Vec<Goldilocks> {
-    value
-        .as_array()
-        .expect("array")
+fn elements(values: &[u64]) -> Vec<Goldilocks> {
+    values
         .iter()
-        .map(|x| Goldilocks::new(x.as_str().unwrap().parse().unwrap()).expect("canonical"))
+        .map(|&x| Goldilocks::new(x).expect("canonical"))
         .collect()
 }
 
-fn digest(value: &Value) -> Digest {
-    elements(value).try_into().expect("four elements")
+fn digest(values: &[u64; 4]) -> Digest {
+    values.map(|x| Goldilocks::new(x).expect("canonical"))
 }
 
 #[test]
 fn permutations() {
-    let vectors = vectors();
-    let cases = vectors["permutation"].as_array().unwrap();
+    let cases = vectors::goldilocks_plonky2().permutation;
     assert!(cases.len() >= 8);
     for case in cases {
-        let input: [Goldilocks; 12] = elements(&case["input"]).try_into().unwrap();
-        assert_eq!(
-            poseidon::permute(&input).to_vec(),
-            elements(&case["output"])
-        );
+        let input: [Goldilocks; 12] = elements(&case.input).try_into().unwrap();
+        assert_eq!(poseidon::permute(&input).to_vec(), elements(&case.output));
     }
 }
 
 #[test]
 fn hashes() {
-    let vectors = vectors();
-    for case in vectors["hash"].as_array().unwrap() {
-        let input = elements(&case["input"]);
-        assert_eq!(poseidon::hash_no_pad(&input), digest(&case["hash_no_pad"]));
-        assert_eq!(
-            poseidon::hash_or_noop(&input),
-            digest(&case["hash_or_noop"])
-        );
+    let vectors = vectors::goldilocks_plonky2();
+    for case in &vectors.hash {
+        let input = elements(&case.input);
+        assert_eq!(poseidon::hash_no_pad(&input), digest(&case.hash_no_pad));
+        assert_eq!(poseidon::hash_or_noop(&input), digest(&case.hash_or_noop));
     }
-    for case in vectors["two_to_one"].as_array().unwrap() {
-        let (left, right) = (digest(&case["left"]), digest(&case["right"]));
-        assert_eq!(poseidon::two_to_one(&left, &right), digest(&case["output"]));
+    for case in &vectors.two_to_one {
+        let (left, right) = (digest(&case.left), digest(&case.right));
+        assert_eq!(poseidon::two_to_one(&left, &right), digest(&case.output));
     }
 }
 
 #[test]
 fn merkle_proofs() {
-    let vectors = vectors();
-    let proofs = vectors["merkle_proofs"].as_array().unwrap();
-    assert!(proofs
-        .iter()
-        .any(|p| p["siblings"].as_array().unwrap().len() == 20));
+    let proofs = vectors::goldilocks_plonky2().merkle_proofs;
+    assert!(proofs.iter().any(|p| p.siblings.len() == 20));
     for proof in proofs {
-        let leaf = elements(&proof["leaf_data"]);
-        let siblings: Vec<Digest> = proof["siblings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(digest)
-            .collect();
-        let cap: Vec<Digest> = proof["cap"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(digest)
-            .collect();
-        let index = proof["leaf_index"].as_u64().unwrap();
+        let leaf = elements(&proof.leaf_data);
+        let siblings: Vec<Digest> = proof.siblings.iter().map(digest).collect();
+        let cap: Vec<Digest> = proof.cap.iter().map(digest).collect();
+        let index = proof.leaf_index;
         assert!(merkle::verify_to_cap::<poseidon::Poseidon>(
             &leaf, index, &cap, &siblings
         ));

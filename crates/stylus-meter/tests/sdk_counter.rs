@@ -3,8 +3,8 @@
 //! event), metered over a sequence of transactions.
 //!
 //! The file is committed (tests/fixtures/sdk_counter.wasm, 14,186 bytes) so that these tests cost
-//! no wasm32 build; `fixture_is_what_build_sh_builds` (ignored: it needs the wasm32 toolchain,
-//! crates.io and npm's wasm-opt, ~1.5 min cold) proves it is what `sdk-counter/build.sh` builds.
+//! no wasm32 build of their own; `fixture_is_what_build_sh_builds` (it needs the wasm32 toolchain,
+//! crates.io and npm's wasm-opt from `scripts/setup.sh`) proves it is what `sdk-counter/build.sh` builds.
 //!
 //! Storage, log and refund gas are checked by hand (EIP-2929 cold read 2,100 + Stylus's 5 of EVM
 //! API, set 20,000, reset 2,900, clear refund 4,800; LOG2 of 32 bytes = 3 × 375 + 32 × 8); the
@@ -190,7 +190,6 @@ fn unknown_selector_reverts_and_charges_no_storage() {
 
 /// The committed fixture is what `sdk-counter/build.sh` builds from the crate and its lock.
 #[test]
-#[ignore = "builds stylus-sdk for wasm32 (~1.5 min cold; needs scripts/setup.sh and crates.io)"]
 fn fixture_is_what_build_sh_builds() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let out = std::env::temp_dir().join(format!("sdk-counter-{}.wasm", std::process::id()));

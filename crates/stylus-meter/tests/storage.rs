@@ -297,7 +297,6 @@ fn state_round_trips_through_the_file() {
 /// every store reaches the EVM as the contract's does) and must charge the same storage gas, keep
 /// the same refund counter, and cap it the same way.
 #[test]
-#[ignore = "needs anvil from npm (scripts/setup.sh)"]
 fn stores_cost_what_anvil_charges() {
     let anvil = Anvil::start();
     // runtime: for i in (0..calldatasize).step_by(64) { sstore(calldata[i], calldata[i + 32]) }

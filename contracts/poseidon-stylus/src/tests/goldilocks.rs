@@ -15,31 +15,7 @@ use crate::abi::IPoseidonErrors::{
 use crate::abi::InputNotInField;
 use crate::dispatch::dispatch;
 use crate::goldilocks::MAX_SIBLINGS;
-
-fn vectors() -> serde_json::Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../test/vectors/goldilocks-plonky2.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).expect("vector file")).expect("json")
-}
-
-fn values(value: &serde_json::Value) -> Vec<u64> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_str().unwrap().parse().unwrap())
-        .collect()
-}
-
-fn four(value: &serde_json::Value) -> [u64; 4] {
-    values(value).try_into().unwrap()
-}
-
-fn groups(value: &serde_json::Value) -> Vec<[u64; 4]> {
-    value.as_array().unwrap().iter().map(four).collect()
-}
+use poseidon_test_support::vectors;
 
 fn elements(values: &[u64]) -> Vec<Goldilocks> {
     values
@@ -79,40 +55,33 @@ impl Rng {
 
 #[test]
 fn plonky2_vectors() {
-    let vectors = vectors();
-    for case in vectors["permutation"].as_array().unwrap() {
-        let state: [u64; 12] = values(&case["input"]).try_into().unwrap();
-        let out = returns(&Abi::permuteCall { state });
-        assert_eq!(out.to_vec(), values(&case["output"]));
+    let vectors = vectors::goldilocks_plonky2();
+    for case in &vectors.permutation {
+        let out = returns(&Abi::permuteCall { state: case.input });
+        assert_eq!(out, case.output);
     }
-    for case in vectors["hash"].as_array().unwrap() {
-        let inputs = values(&case["input"]);
+    for case in &vectors.hash {
+        let inputs = case.input.clone();
         let call = Abi::hashNoPadCall {
             inputs: inputs.clone(),
         };
-        assert_eq!(returns(&call), four(&case["hash_no_pad"]));
-        assert_eq!(
-            returns(&Abi::hashOrNoopCall { inputs }),
-            four(&case["hash_or_noop"])
-        );
+        assert_eq!(returns(&call), case.hash_no_pad);
+        assert_eq!(returns(&Abi::hashOrNoopCall { inputs }), case.hash_or_noop);
     }
-    for case in vectors["two_to_one"].as_array().unwrap() {
+    for case in &vectors.two_to_one {
         let call = Abi::twoToOneCall {
-            left: four(&case["left"]),
-            right: four(&case["right"]),
+            left: case.left,
+            right: case.right,
         };
-        assert_eq!(returns(&call), four(&case["output"]));
+        assert_eq!(returns(&call), case.output);
     }
 }
 
 #[test]
 fn plonky2_merkle_proofs_verify() {
-    let vectors = vectors();
-    for proof in vectors["merkle_proofs"].as_array().unwrap() {
-        let leaf_data = values(&proof["leaf_data"]);
-        let siblings = groups(&proof["siblings"]);
-        let cap = groups(&proof["cap"]);
-        let index = proof["leaf_index"].as_u64().unwrap();
+    for proof in vectors::goldilocks_plonky2().merkle_proofs {
+        let (leaf_data, siblings, cap) = (proof.leaf_data, proof.siblings, proof.cap);
+        let index = proof.leaf_index;
         let verify = Abi::verifyMerkleProofToCapCall {
             leafData: leaf_data.clone(),
             leafIndex: U256::from(index),

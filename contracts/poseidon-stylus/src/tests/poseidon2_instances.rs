@@ -5,6 +5,7 @@
 use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 use poseidon_bn254::poseidon2::{self, noir, params};
+use poseidon_test_support::vectors;
 
 use super::{
     fr, from_fr, modulus, pseudo_random_words, returns, revert_of, revert_of_calldata, word, Revert,
@@ -14,69 +15,51 @@ use crate::abi::InputNotInField;
 use crate::abi::{INoirPoseidon2, IPoseidon2Codex, IPoseidon2T2, IPoseidon2T3};
 use crate::poseidon2::MAX_NOIR_INPUTS;
 
-fn vectors() -> serde_json::Value {
-    let path = format!(
-        "{}/../../test/vectors/poseidon2-instances.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).expect(&path)).expect("JSON")
-}
-
-fn words(value: &serde_json::Value) -> Vec<U256> {
-    value
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(|x| word(x.as_str().expect("hex")))
-        .collect()
-}
-
-fn array<const N: usize>(value: &serde_json::Value) -> [U256; N] {
-    words(value).try_into().expect("width")
+fn array<const N: usize>(values: &[U256]) -> [U256; N] {
+    values.try_into().expect("width")
 }
 
 #[test]
 fn permutations_match_the_vectors() {
-    let all = vectors();
-    let cases = |name: &str| all["permutations"][name].as_array().expect(name).clone();
+    let all = vectors::poseidon2_instances();
+    let cases = |name: &str| all.permutation(name).to_vec();
     for case in cases("barretenberg-t2") {
-        let state = array::<2>(&case["input"]);
+        let state = array::<2>(&case.input);
         let out = returns(&IPoseidon2T2::poseidon2PermuteT2Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
     for case in cases("barretenberg-t3") {
-        let state = array::<3>(&case["input"]);
+        let state = array::<3>(&case.input);
         let out = returns(&IPoseidon2T3::poseidon2PermuteT3Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
     for case in cases("barretenberg-t4") {
-        let state = array::<4>(&case["input"]);
+        let state = array::<4>(&case.input);
         let out = returns(&INoirPoseidon2::poseidon2PermuteT4Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
     for case in cases("codex-t2") {
-        let state = array::<2>(&case["input"]);
+        let state = array::<2>(&case.input);
         let out = returns(&IPoseidon2Codex::poseidon2CodexPermuteT2Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
     for case in cases("codex-t3") {
-        let state = array::<3>(&case["input"]);
+        let state = array::<3>(&case.input);
         let out = returns(&IPoseidon2Codex::poseidon2CodexPermuteT3Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
     for case in cases("codex-t4") {
-        let state = array::<4>(&case["input"]);
+        let state = array::<4>(&case.input);
         let out = returns(&IPoseidon2Codex::poseidon2CodexPermuteT4Call { state });
-        assert_eq!(out.to_vec(), words(&case["output"]));
+        assert_eq!(out.to_vec(), case.output);
     }
 }
 
 #[test]
 fn noir_hash_and_compress_match_the_vectors() {
-    let all = vectors();
-    for case in all["noir"].as_array().unwrap() {
-        let inputs = words(&case["inputs"]);
-        let want = word(case["output"].as_str().unwrap());
+    let all = vectors::poseidon2_instances();
+    for case in &all.noir {
+        let (inputs, want) = (case.inputs.clone(), case.output);
         assert_eq!(
             returns(&INoirPoseidon2::noirHashCall {
                 inputs: inputs.clone()
@@ -87,21 +70,21 @@ fn noir_hash_and_compress_match_the_vectors() {
             assert_eq!(returns(&INoirPoseidon2::noirHash2Call { a, b }), want);
         }
     }
-    let compress = |t: &str| all["compress"][t].as_array().unwrap().clone();
-    for case in compress("t2") {
-        let inputs = array::<2>(&case["inputs"]);
+    let compress = |t: usize| all.compress(t).to_vec();
+    for case in compress(2) {
+        let inputs = array::<2>(&case.inputs);
         let got = returns(&IPoseidon2T2::poseidon2CompressT2Call { inputs });
-        assert_eq!(got, word(case["output"].as_str().unwrap()));
+        assert_eq!(got, case.output);
     }
-    for case in compress("t3") {
-        let inputs = array::<3>(&case["inputs"]);
+    for case in compress(3) {
+        let inputs = array::<3>(&case.inputs);
         let got = returns(&IPoseidon2T3::poseidon2CompressT3Call { inputs });
-        assert_eq!(got, word(case["output"].as_str().unwrap()));
+        assert_eq!(got, case.output);
     }
-    for case in compress("t4") {
-        let inputs = array::<4>(&case["inputs"]);
+    for case in compress(4) {
+        let inputs = array::<4>(&case.inputs);
         let got = returns(&INoirPoseidon2::poseidon2CompressT4Call { inputs });
-        assert_eq!(got, word(case["output"].as_str().unwrap()));
+        assert_eq!(got, case.output);
     }
 }
 

@@ -7,8 +7,9 @@
 
 use alloy_primitives::{keccak256, U256};
 use alloy_sol_types::{SolInterface, SolValue};
+use poseidon_test_support::vectors;
 
-use super::{modulus, pseudo_random_words, revert_of_calldata, word, Revert};
+use super::{modulus, pseudo_random_words, revert_of_calldata, Revert};
 use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Other;
 use crate::abi::InputNotInField;
 use crate::dispatch::dispatch;
@@ -163,29 +164,17 @@ fn every_selector_of_a_function_answers_alike() {
 /// `poseidon(bytes32[N])` give circomlibjs's vectors; an input ≥ p, which both reduce, reverts.
 #[test]
 fn circomlib_peers_selectors_give_circomlibjs_values() {
-    let path = format!(
-        "{}/../../test/vectors/poseidon.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let vectors: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).expect("vectors")).expect("JSON");
+    let circomlib = vectors::circomlib();
     for n in 1..=5 {
-        let table = vectors[format!("t{}", n + 1)].as_array().expect("table");
-        for case in table {
-            let inputs: Vec<U256> = case["inputs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| word(x.as_str().unwrap()))
-                .collect();
-            let want = word(case["output"].as_str().unwrap());
+        for case in circomlib.width(n + 1) {
+            let (inputs, want) = (&case.inputs, case.output);
             for signature in [
                 format!("hash(uint256[{n}])"),
                 format!("poseidon(uint256[{n}])"),
                 format!("poseidon(bytes32[{n}])"),
             ] {
                 assert_eq!(
-                    call_word(&signature, &inputs),
+                    call_word(&signature, inputs),
                     want,
                     "{signature} {inputs:?}"
                 );
@@ -212,30 +201,16 @@ fn circomlib_peers_selectors_give_circomlibjs_values() {
 /// equal `@zkpassport/poseidon2`'s `poseidon2Hash`) and `noirHash` of the same inputs.
 #[test]
 fn poseidon2_evm_selectors_give_noirs_hash() {
-    let path = format!(
-        "{}/../../test/vectors/poseidon2-instances.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let vectors: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).expect("vectors")).expect("JSON");
     let mut checked = [0; 4];
-    for case in vectors["noir"].as_array().unwrap() {
-        let inputs: Vec<U256> = case["inputs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| word(x.as_str().unwrap()))
-            .collect();
+    for case in vectors::poseidon2_instances().noir {
+        let inputs = case.inputs;
         let signature = match inputs.len() {
             1 => "hash_1(uint256)",
             2 => "hash_2(uint256,uint256)",
             3 => "hash_3(uint256,uint256,uint256)",
             _ => continue,
         };
-        assert_eq!(
-            call_word(signature, &inputs),
-            word(case["output"].as_str().unwrap())
-        );
+        assert_eq!(call_word(signature, &inputs), case.output);
         checked[inputs.len()] += 1;
     }
     assert!(checked[1..].iter().all(|&count| count > 0), "{checked:?}");

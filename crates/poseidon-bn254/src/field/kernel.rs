@@ -95,7 +95,7 @@ pub(crate) mod ops {
 
 /// Declares a fused round kernel (see the module docs):
 ///
-/// ```ignore
+/// ```text
 /// round_kernel! {
 ///     /// Docs.
 ///     fn name(state: &mut [Fr; T], constants: [Fr; N]; params: 29x9 => P9, u64x4 => P4) {

@@ -9,14 +9,13 @@ use std::process::{Command, Stdio};
 
 use poseidon_bn254::{Fr, MODULUS_LIMBS};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use ruint::aliases::U256;
 
 /// The BN254 scalar field modulus as a big integer.
 pub const P: U256 = U256::from_limbs(MODULUS_LIMBS);
 
-/// A reproducible RNG: the seed comes from `POSEIDON_TEST_SEED` or is fresh, and is printed
-/// (the harness shows it when the test fails) so a failure can be replayed.
+/// A reproducible RNG: `poseidon_test_support::seeded_rng`'s seed and source.
 pub struct SeededRng {
     pub seed: u64,
     pub rng: StdRng,
@@ -24,17 +23,8 @@ pub struct SeededRng {
 
 impl SeededRng {
     pub fn new(test: &str) -> SeededRng {
-        let seed = match std::env::var("POSEIDON_TEST_SEED") {
-            Ok(text) => text
-                .parse()
-                .unwrap_or_else(|_| panic!("POSEIDON_TEST_SEED={text:?} is not a u64")),
-            Err(_) => rand::rng().random(),
-        };
-        eprintln!("{test}: random seed {seed} (replay with POSEIDON_TEST_SEED={seed})");
-        SeededRng {
-            seed,
-            rng: StdRng::seed_from_u64(seed),
-        }
+        let (seed, rng) = poseidon_test_support::seeded_rng(test);
+        SeededRng { seed, rng }
     }
 
     /// A uniformly random field element (rejection sampling below p).

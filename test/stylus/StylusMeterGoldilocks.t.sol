@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Test} from "./utils/Test.sol";
-import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
-import {GoldilocksPoseidonYul} from "../solidity/GoldilocksPoseidonYul.sol";
-import {IGoldilocksPoseidon, IPoseidonErrors} from "../solidity/IStylusPoseidon.sol";
+import {Test} from "../utils/Test.sol";
+import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
+import {GoldilocksPoseidonYul} from "../../solidity/GoldilocksPoseidonYul.sol";
+import {IGoldilocksPoseidon, IPoseidonErrors} from "../../solidity/IStylusPoseidon.sol";
 
 /// @notice The Stylus Goldilocks program (the built WASM, run by the offline meter behind `StylusMeterProxy`)
 /// and GoldilocksPoseidonYul answer the same calls of `IGoldilocksPoseidon` with byte-identical return or

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixtures} from "./utils/Fixtures.sol";
-import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram, StylusMeterRunner} from "../solidity/testing/StylusMeterProgram.sol";
-import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
-import {Poseidon2Yul} from "../solidity/Poseidon2Yul.sol";
-import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
-import {PoseidonHasher} from "../solidity/PoseidonHasher.sol";
-import {IncrementalMerkleTree} from "../solidity/examples/IncrementalMerkleTree.sol";
+import {Fixtures} from "../utils/Fixtures.sol";
+import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
+import {StylusMeterProgram, StylusMeterRunner} from "../../solidity/testing/StylusMeterProgram.sol";
+import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
+import {Poseidon2Yul} from "../../solidity/Poseidon2Yul.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../../solidity/IStylusPoseidon.sol";
+import {PoseidonHasher} from "../../solidity/PoseidonHasher.sol";
+import {IncrementalMerkleTree} from "../../solidity/examples/IncrementalMerkleTree.sol";
 
 /// @notice A Solidity consumer gets the same values and the same revert data from the Stylus program
 /// (the built WASM, run by the offline meter behind `StylusMeterProxy`) as from the Yul contracts,

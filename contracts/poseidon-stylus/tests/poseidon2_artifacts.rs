@@ -6,18 +6,19 @@
 //! @zkpassport/poseidon2, TaceoLabs compress vectors), random inputs against the native library,
 //! every error, bad calldata, the Stylus limits, and the gas goals of issue 14.
 //!
-//! Ignored by a plain `cargo test` (needs the built files); `scripts/test.sh` builds them and runs
-//! these with `--include-ignored`.
+//! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
+//! before the tests).
 
 mod common;
 
+use common::deployable;
+
 use alloy_sol_types::{sol, SolCall, SolError, SolValue};
 use common::bn254::{p, random_field, to_fr, to_u256};
-use common::{
-    assert_reverted_with, hex, load_deployable, returned, root, seeded_rng, vector_file, U256,
-};
+use common::{assert_reverted_with, hex, returned, seeded_rng, U256};
 use poseidon_bn254::poseidon2::{self, noir, params};
 use poseidon_bn254::Fr;
+use poseidon_test_support::vectors;
 use rand::Rng;
 use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
@@ -67,7 +68,7 @@ impl Deployable {
 
     fn program(self) -> &'static Program {
         static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
-        PROGRAMS[self as usize].get_or_init(|| load_deployable(None, self.file()))
+        PROGRAMS[self as usize].get_or_init(|| deployable::program(self.file()))
     }
 
     /// The deployable that serves a selector.
@@ -121,19 +122,6 @@ fn word(calldata: &[u8]) -> U256 {
 
 fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
     assert_reverted_with(call(calldata), &expected);
-}
-
-fn vectors() -> serde_json::Value {
-    vector_file("poseidon2-instances.json")
-}
-
-fn words(value: &serde_json::Value) -> Vec<U256> {
-    value
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(|x| x.as_str().unwrap().parse().unwrap())
-        .collect()
 }
 
 /// The permutation call of a (set, width) and its native counterpart.
@@ -212,7 +200,6 @@ fn compress_call(inputs: &[U256]) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn deployables_activate_within_stylus_limits() {
     use stylus_meter::cargo_stylus;
     for deployable in Deployable::ALL {
@@ -234,7 +221,7 @@ fn deployables_activate_within_stylus_limits() {
             "{deployable:?}: cached init {}",
             activation.cached_init_cost
         );
-        let wasm = std::fs::read(root().join("target/stylus").join(deployable.file())).unwrap();
+        let wasm = std::fs::read(deployable::dir().join(deployable.file())).unwrap();
         assert!(
             cargo_stylus::has_project_hash(&wasm),
             "{deployable:?}: as cargo stylus deploys it"
@@ -248,23 +235,22 @@ fn deployables_activate_within_stylus_limits() {
 }
 
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn every_function_matches_the_vectors() {
-    let all = vectors();
+    let all = vectors::poseidon2_instances();
     for (name, _) in INSTANCES {
-        for case in all["permutations"][name].as_array().unwrap() {
-            let input = words(&case["input"]);
-            let got = returns(&permutation_call(name, &input));
-            let want: Vec<u8> = words(&case["output"])
+        for case in all.permutation(name) {
+            let input = &case.input;
+            let got = returns(&permutation_call(name, input));
+            let want: Vec<u8> = case
+                .output
                 .iter()
                 .flat_map(|w| w.to_be_bytes::<32>())
                 .collect();
             assert_eq!(hex(&got), hex(&want), "{name} permutation of {input:?}");
         }
     }
-    for case in all["noir"].as_array().unwrap() {
-        let inputs = words(&case["inputs"]);
-        let want: U256 = case["output"].as_str().unwrap().parse().unwrap();
+    for case in &all.noir {
+        let (inputs, want) = (case.inputs.clone(), case.output);
         assert_eq!(
             word(
                 &noirHashCall {
@@ -284,13 +270,12 @@ fn every_function_matches_the_vectors() {
             );
         }
     }
-    for t in ["t2", "t3", "t4"] {
-        for case in all["compress"][t].as_array().unwrap() {
-            let want: U256 = case["output"].as_str().unwrap().parse().unwrap();
+    for t in 2..=4 {
+        for case in all.compress(t) {
             assert_eq!(
-                word(&compress_call(&words(&case["inputs"]))),
-                want,
-                "compress {t}"
+                word(&compress_call(&case.inputs)),
+                case.output,
+                "compress t{t}"
             );
         }
     }
@@ -324,9 +309,8 @@ fn every_function_matches_the_vectors() {
 }
 
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let (seed, mut rng) = seeded_rng();
+    let (seed, mut rng) = seeded_rng(module_path!());
     for (name, t) in INSTANCES {
         for _ in 0..60 {
             let state: Vec<U256> = (0..t).map(|_| random_field(&mut rng)).collect();
@@ -390,7 +374,6 @@ fn not_in_field(position: usize, value: U256) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn every_error_names_its_input() {
     for bad in [p(), p() + U256::from(1), U256::MAX] {
         for (name, t) in INSTANCES {
@@ -446,7 +429,6 @@ fn every_error_names_its_input() {
 }
 
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     let invalid = |selector: [u8; 4]| {
         InvalidCalldata {
@@ -528,7 +510,6 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
 /// The gas goals of issue 14 (cached call, model: the meter equals Nitro) and the figures of every
 /// function, printed for the report. Deterministic: the meter, not a clock.
 #[test]
-#[ignore = "needs the built Poseidon2 deployables (scripts/build-wasm.sh)"]
 fn gas_goals_hold_and_figures_are_printed() {
     let gas = |calldata: Vec<u8>| {
         let report = call(&calldata);

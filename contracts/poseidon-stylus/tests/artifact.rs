@@ -2,15 +2,18 @@
 //! run through the meter. Every vector and error case of the contract, a differential run of
 //! random inputs against the native library, the Stylus limits, and determinism.
 //!
-//! Ignored by a plain `cargo test` because it needs the built file; `scripts/test.sh` builds it
-//! and runs these with `--include-ignored`. Override the file with `POSEIDON_STYLUS_WASM`.
+//! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
+//! before the tests).
 
 mod common;
 
+use common::deployable;
+
 use alloy_sol_types::{sol, SolCall, SolError, SolValue};
-use common::bn254::{input_output_vectors, p, random_field, to_fr, to_u256};
-use common::{assert_reverted_with, load_deployable, returned, root, seeded_rng, U256};
+use common::bn254::{circomlib_vectors, p, random_field, to_fr, to_u256};
+use common::{assert_reverted_with, returned, seeded_rng, U256};
 use poseidon_bn254::{poseidon, poseidon2};
+use poseidon_test_support::vectors;
 use rand::Rng;
 use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
@@ -34,18 +37,13 @@ const MAX_SIBLINGS: usize = 256;
 /// The default deployable (Poseidon T3, rootFromPath, nodesFromPath, hashPairs).
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| load_deployable(Some("POSEIDON_STYLUS_WASM"), "poseidon_stylus.wasm"))
+    PROGRAM.get_or_init(|| deployable::program("poseidon_stylus"))
 }
 
 /// The Poseidon2 deployable (both together exceed the 24 KiB limit).
 fn poseidon2_program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| {
-        load_deployable(
-            Some("POSEIDON2_STYLUS_WASM"),
-            "poseidon_stylus_poseidon2.wasm",
-        )
-    })
+    PROGRAM.get_or_init(|| deployable::program("poseidon_stylus_poseidon2"))
 }
 
 /// Runs the call on the deployable that serves it: `poseidon2` lives in its own program.
@@ -66,18 +64,13 @@ fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
     assert_reverted_with(call(calldata), &expected);
 }
 
-fn vectors(file: &str, key: &str) -> Vec<(Vec<U256>, U256)> {
-    input_output_vectors(file, key)
-}
-
 /// build-wasm.sh writes each deployable as `cargo stylus deploy` deploys it, so the meter prices
 /// the bytes that go on chain: the section is there, and cargo-stylus would add nothing.
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn deployables_are_the_modules_cargo_stylus_deploys() {
     use stylus_meter::cargo_stylus;
     for file in ["poseidon_stylus.wasm", "poseidon_stylus_poseidon2.wasm"] {
-        let path = root().join("target/stylus").join(file);
+        let path = deployable::dir().join(file);
         let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
             cargo_stylus::has_project_hash(&wasm),
@@ -94,7 +87,6 @@ fn deployables_are_the_modules_cargo_stylus_deploys() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn artifact_activates_within_stylus_limits() {
     for program in [program(), poseidon2_program()] {
         let activation = program.activation();
@@ -119,9 +111,8 @@ fn artifact_activates_within_stylus_limits() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn hash_matches_circomlib_vectors() {
-    let cases = vectors("poseidon.json", "t3");
+    let cases = circomlib_vectors(3);
     assert!(cases.len() >= 10);
     for (inputs, output) in cases {
         let got = returns_u256(
@@ -149,9 +140,12 @@ fn hash_matches_circomlib_vectors() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn poseidon2_matches_openzeppelin_vectors() {
-    let cases = vectors("poseidon2.json", "t3");
+    let cases: Vec<_> = vectors::poseidon2()
+        .t3
+        .into_iter()
+        .map(|case| (case.inputs, case.output))
+        .collect();
     assert!(cases.len() >= 10);
     for (inputs, output) in cases {
         let got = returns_u256(
@@ -166,9 +160,8 @@ fn poseidon2_matches_openzeppelin_vectors() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let (seed, mut rng) = seeded_rng();
+    let (seed, mut rng) = seeded_rng(module_path!());
     for _ in 0..1000 {
         let (a, b) = (random_field(&mut rng), random_field(&mut rng));
         let expected = to_u256(poseidon::hash2(&[to_fr(a), to_fr(b)]));
@@ -245,7 +238,6 @@ fn call_ok(calldata: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn inputs_not_in_field_revert_naming_position_and_value() {
     for bad in [p(), p() + U256::from(1), U256::MAX] {
         let ok = U256::from(7);
@@ -290,7 +282,6 @@ fn inputs_not_in_field_revert_naming_position_and_value() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn batch_shape_errors() {
     let one = U256::from(1);
     reverts_with(
@@ -346,7 +337,6 @@ fn batch_shape_errors() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn nodes_from_path_reverts_like_root_from_path() {
     let (one, p) = (U256::from(1), p());
     let cases = [
@@ -379,7 +369,6 @@ fn nodes_from_path_reverts_like_root_from_path() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     let unknown = [0xde, 0xad, 0xbe, 0xef];
     reverts_with(
@@ -412,7 +401,6 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus.wasm (scripts/build-wasm.sh)"]
 fn the_same_call_costs_the_same_ink_twice() {
     let calldata = hashCall {
         a: U256::from(1),

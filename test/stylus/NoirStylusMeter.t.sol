@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixtures} from "./utils/Fixtures.sol";
-import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
-import {NoirPoseidon2Yul} from "../solidity/NoirPoseidon2Yul.sol";
-import {INoirPoseidon2Hasher, IPoseidonErrors, IStylusPoseidon} from "../solidity/IStylusPoseidon.sol";
-import {PoseidonHasher} from "../solidity/PoseidonHasher.sol";
+import {Fixtures} from "../utils/Fixtures.sol";
+import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
+import {NoirPoseidon2Yul} from "../../solidity/NoirPoseidon2Yul.sol";
+import {INoirPoseidon2Hasher, IPoseidonErrors, IStylusPoseidon} from "../../solidity/IStylusPoseidon.sol";
+import {PoseidonHasher} from "../../solidity/PoseidonHasher.sol";
 
 /// @notice A Solidity consumer gets the same bytes (values and revert data) from the Stylus program
 /// `poseidon_stylus_noir.wasm` (the built WASM run by the offline meter behind `StylusMeterProxy`) as from

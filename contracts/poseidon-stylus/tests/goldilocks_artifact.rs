@@ -4,16 +4,17 @@
 //! against the native `poseidon-goldilocks` (itself checked against plonky2 and zkhash), every
 //! error, calldata that does not decode, the Stylus limits, and the gas goals of issue 15.
 //!
-//! Ignored by a plain `cargo test` because it needs the built file; `scripts/test.sh` builds it
-//! and runs these with `--include-ignored`. Override the file with `GOLDILOCKS_STYLUS_WASM`.
+//! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
+//! before the tests).
 
 mod common;
 
+use common::deployable;
+
 use alloy_sol_types::{sol, SolCall, SolError};
-use common::{
-    assert_reverted_with, load_deployable, returned, root, seeded_rng, vector_file, U256,
-};
+use common::{assert_reverted_with, returned, seeded_rng, U256};
 use poseidon_goldilocks::{merkle, poseidon, poseidon2, Digest, Goldilocks, P};
+use poseidon_test_support::vectors;
 use rand::{rngs::StdRng, Rng};
 use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
@@ -42,12 +43,7 @@ sol! {
 
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
-    PROGRAM.get_or_init(|| {
-        load_deployable(
-            Some("GOLDILOCKS_STYLUS_WASM"),
-            "poseidon_stylus_goldilocks.wasm",
-        )
-    })
+    PROGRAM.get_or_init(|| deployable::program("poseidon_stylus_goldilocks"))
 }
 
 fn call(calldata: &[u8]) -> CallReport {
@@ -61,27 +57,6 @@ fn returns<C: SolCall>(call_data: &C) -> C::Return {
 
 fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
     assert_reverted_with(call(calldata), &expected);
-}
-
-fn vectors() -> serde_json::Value {
-    vector_file("goldilocks-plonky2.json")
-}
-
-fn values(value: &serde_json::Value) -> Vec<u64> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_str().unwrap().parse().unwrap())
-        .collect()
-}
-
-fn four(value: &serde_json::Value) -> [u64; 4] {
-    values(value).try_into().unwrap()
-}
-
-fn groups(value: &serde_json::Value) -> Vec<[u64; 4]> {
-    value.as_array().unwrap().iter().map(four).collect()
 }
 
 fn digest(values: &[u64; 4]) -> Digest {
@@ -113,10 +88,9 @@ fn random_four(rng: &mut StdRng) -> [u64; 4] {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn deployable_is_what_cargo_stylus_deploys_within_stylus_limits() {
     use stylus_meter::cargo_stylus;
-    let path = root().join("target/stylus/poseidon_stylus_goldilocks.wasm");
+    let path = deployable::path("poseidon_stylus_goldilocks");
     let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert!(cargo_stylus::has_project_hash(&wasm));
     assert_eq!(cargo_stylus::as_deployed(&wasm, [0; 32]), wasm);
@@ -140,50 +114,38 @@ fn deployable_is_what_cargo_stylus_deploys_within_stylus_limits() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn plonky2_vectors() {
-    let vectors = vectors();
-    for case in vectors["permutation"].as_array().unwrap() {
-        let state: [u64; 12] = values(&case["input"]).try_into().unwrap();
-        assert_eq!(
-            returns(&permuteCall { state }).to_vec(),
-            values(&case["output"])
-        );
+    let vectors = vectors::goldilocks_plonky2();
+    for case in &vectors.permutation {
+        let state = case.input;
+        assert_eq!(returns(&permuteCall { state }), case.output);
     }
-    for case in vectors["hash"].as_array().unwrap() {
-        let inputs = values(&case["input"]);
+    for case in &vectors.hash {
         let no_pad = hashNoPadCall {
-            inputs: inputs.clone(),
+            inputs: case.input.clone(),
         };
-        assert_eq!(returns(&no_pad), four(&case["hash_no_pad"]));
-        assert_eq!(
-            returns(&hashOrNoopCall { inputs }),
-            four(&case["hash_or_noop"])
-        );
+        assert_eq!(returns(&no_pad), case.hash_no_pad);
+        let or_noop = hashOrNoopCall {
+            inputs: case.input.clone(),
+        };
+        assert_eq!(returns(&or_noop), case.hash_or_noop);
     }
-    for case in vectors["two_to_one"].as_array().unwrap() {
-        let (left, right) = (four(&case["left"]), four(&case["right"]));
-        assert_eq!(
-            returns(&twoToOneCall { left, right }),
-            four(&case["output"])
-        );
+    for case in &vectors.two_to_one {
+        let (left, right) = (case.left, case.right);
+        assert_eq!(returns(&twoToOneCall { left, right }), case.output);
     }
 }
 
 /// The Merkle proofs plonky2's `MerkleTree` produced (a depth-20 tree among them) verify, and a
 /// changed index, leaf element or cap entry does not.
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn plonky2_merkle_proofs_verify() {
-    let vectors = vectors();
-    let proofs = vectors["merkle_proofs"].as_array().unwrap();
-    assert!(proofs
-        .iter()
-        .any(|p| p["siblings"].as_array().unwrap().len() == 20));
+    let proofs = vectors::goldilocks_plonky2().merkle_proofs;
+    assert!(proofs.iter().any(|p| p.siblings.len() == 20));
     for proof in proofs {
-        let leaf_data = values(&proof["leaf_data"]);
-        let (siblings, cap) = (groups(&proof["siblings"]), groups(&proof["cap"]));
-        let index = proof["leaf_index"].as_u64().unwrap();
+        let leaf_data = proof.leaf_data.clone();
+        let (siblings, cap) = (proof.siblings.clone(), proof.cap.clone());
+        let index = proof.leaf_index;
         let verify = verifyMerkleProofToCapCall {
             leafData: leaf_data.clone(),
             leafIndex: U256::from(index),
@@ -209,9 +171,8 @@ fn plonky2_merkle_proofs_verify() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let (seed, mut rng) = seeded_rng();
+    let (seed, mut rng) = seeded_rng(module_path!());
     for _ in 0..150 {
         let state: [u64; 12] = core::array::from_fn(|_| random_element(&mut rng));
         let as_elements = state.map(|v| Goldilocks::new(v).unwrap());
@@ -317,7 +278,6 @@ fn not_in_field(position: u64, value: u64) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn elements_not_below_p_revert_naming_position_and_value() {
     for bad in [P, u64::MAX] {
         for at in [0usize, 5, 11] {
@@ -374,7 +334,6 @@ fn elements_not_below_p_revert_naming_position_and_value() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn shape_errors() {
     reverts_with(
         &hashNoPadCall { inputs: vec![] }.abi_encode(),
@@ -418,7 +377,6 @@ fn shape_errors() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     let invalid = |selector: [u8; 4]| {
         InvalidCalldata {
@@ -458,7 +416,6 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
 /// calldata: 20 siblings are 80 ABI words, over 12,000 gas of calldata on their own whatever the
 /// program does. Printed, and asserted so that a regression shows.
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus_goldilocks.wasm (scripts/build-wasm.sh)"]
 fn gas_of_two_to_one_and_a_depth_20_path() {
     let calldata = twoToOneCall {
         left: [1, 2, 3, 4],

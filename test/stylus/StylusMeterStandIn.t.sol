@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixtures} from "./utils/Fixtures.sol";
-import {Vm} from "./utils/Vm.sol";
+import {Fixtures} from "../utils/Fixtures.sol";
+import {Vm} from "../utils/Vm.sol";
 import {
     StylusMeterProgram,
     StylusMeterPrograms,
     StylusMeterRunner
-} from "../solidity/testing/StylusMeterProgram.sol";
-import {IPoseidonErrors, IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
-import {PoseidonAddresses} from "../solidity/PoseidonAddresses.sol";
+} from "../../solidity/testing/StylusMeterProgram.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {PoseidonAddresses} from "../../solidity/PoseidonAddresses.sol";
 
 /// @notice Measures the gas a callee's frame uses, as a caller sees it, for CALL, STATICCALL and
 /// DELEGATECALL: the gas before the call minus the gas after, less this contract's own constant

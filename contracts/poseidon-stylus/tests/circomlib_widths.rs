@@ -5,14 +5,16 @@
 //! the native library, `InputNotInField(position, value)` at every position, and calldata that does
 //! not decode (including the other widths' selectors).
 //!
-//! Ignored by a plain `cargo test` because it needs the built files; `scripts/test.sh` builds them
-//! and runs these with `--include-ignored`.
+//! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
+//! before the tests).
 
 mod common;
 
+use common::deployable;
+
 use alloy_sol_types::{SolError, SolValue};
-use common::bn254::{input_output_vectors, p, random_field, to_fr};
-use common::{hex, load_deployable, root, seeded_rng, U256};
+use common::bn254::{circomlib_vectors, p, random_field, to_fr};
+use common::{hex, seeded_rng, U256};
 use poseidon_bn254::{poseidon, Fr};
 use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
@@ -78,7 +80,7 @@ impl Width {
     /// The program, loaded once.
     fn program(&self) -> &'static Program {
         static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
-        PROGRAMS[self.inputs - 1].get_or_init(|| load_deployable(None, self.file))
+        PROGRAMS[self.inputs - 1].get_or_init(|| deployable::program(self.file))
     }
 
     fn call(&self, calldata: &[u8]) -> CallReport {
@@ -136,14 +138,13 @@ fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
 
 /// (inputs, output) pairs of table `t{inputs + 1}` of `test/vectors/poseidon.json` (circomlibjs).
 fn vectors(inputs: usize) -> Vec<(Vec<U256>, U256)> {
-    input_output_vectors("poseidon.json", &format!("t{}", inputs + 1))
+    circomlib_vectors(inputs + 1)
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn every_width_fits_the_stylus_limits_with_no_data_segment() {
     for width in &WIDTHS {
-        let path = root().join("target/stylus").join(width.file);
+        let path = deployable::dir().join(width.file);
         let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Constants must be immediates: a data segment costs ~0.75 gas a byte on every call.
         let mut data_bytes = 0;
@@ -180,7 +181,6 @@ fn every_width_fits_the_stylus_limits_with_no_data_segment() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn every_width_matches_circomlibjs_vectors() {
     for width in &WIDTHS {
         let cases = vectors(width.inputs);
@@ -197,7 +197,6 @@ fn every_width_matches_circomlibjs_vectors() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn wide_widths_reproduce_published_values() {
     let small = |xs: &[u64]| xs.iter().map(|&x| U256::from(x)).collect::<Vec<_>>();
     // circomlibjs test/poseidon.js: poseidon([1, 2, 3, 4]).
@@ -213,9 +212,8 @@ fn wide_widths_reproduce_published_values() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn random_inputs_match_the_native_library() {
-    let (seed, mut rng) = seeded_rng();
+    let (seed, mut rng) = seeded_rng(module_path!());
     let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
     for width in &WIDTHS {
         for edge in edges {
@@ -235,7 +233,6 @@ fn random_inputs_match_the_native_library() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn an_input_not_in_field_reverts_naming_its_position_and_value() {
     for width in &WIDTHS {
         for bad in [p(), p() + U256::from(1), U256::MAX] {
@@ -262,7 +259,6 @@ fn an_input_not_in_field_reverts_naming_its_position_and_value() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     for width in &WIDTHS {
         let valid = width.calldata(&vec![U256::from(1); width.inputs]);
@@ -301,7 +297,6 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
 }
 
 #[test]
-#[ignore = "needs target/stylus/poseidon_stylus*.wasm (scripts/build-wasm.sh)"]
 fn gas_of_each_width() {
     for width in &WIDTHS {
         let inputs: Vec<U256> = (1..=width.inputs as u64).map(U256::from).collect();

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixtures} from "./utils/Fixtures.sol";
-import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
+import {Fixtures} from "../utils/Fixtures.sol";
+import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 import {
     IPoseidonErrors,
     IPoseidonT2Hasher,
@@ -12,9 +12,9 @@ import {
     IPoseidonT5Hasher,
     IPoseidonT6Hasher,
     IStylusPoseidon
-} from "../solidity/IStylusPoseidon.sol";
-import {PoseidonHasher} from "../solidity/PoseidonHasher.sol";
-import {MaciStyleHasher} from "../solidity/examples/MaciStyleHasher.sol";
+} from "../../solidity/IStylusPoseidon.sol";
+import {PoseidonHasher} from "../../solidity/PoseidonHasher.sol";
+import {MaciStyleHasher} from "../../solidity/examples/MaciStyleHasher.sol";
 import {PoseidonT2} from "poseidon-solidity/PoseidonT2.sol";
 import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 import {PoseidonT4} from "poseidon-solidity/PoseidonT4.sol";

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixtures} from "./utils/Fixtures.sol";
-import {StylusMeterProxy} from "./utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../solidity/testing/StylusMeterProgram.sol";
-import {IPoseidonErrors, IPoseidonT3Hasher} from "../solidity/IStylusPoseidon.sol";
-import {PoseidonT3Yul} from "../solidity/PoseidonT3Yul.sol";
-import {PoseidonT3Solidity} from "../solidity/PoseidonT3.sol";
-import {NoirPoseidon2Yul} from "../solidity/NoirPoseidon2Yul.sol";
-import {NoirPoseidon2Solidity} from "../solidity/NoirPoseidon2.sol";
+import {Fixtures} from "../utils/Fixtures.sol";
+import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
+import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
+import {PoseidonT3Solidity} from "../../solidity/PoseidonT3.sol";
+import {NoirPoseidon2Yul} from "../../solidity/NoirPoseidon2Yul.sol";
+import {NoirPoseidon2Solidity} from "../../solidity/NoirPoseidon2.sol";
 import {PoseidonT2} from "poseidon-solidity/PoseidonT2.sol";
 import {PoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 import {PoseidonT4} from "poseidon-solidity/PoseidonT4.sol";

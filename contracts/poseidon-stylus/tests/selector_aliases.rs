@@ -6,14 +6,17 @@
 //! `InputNotInField(position, value)` at every position where the peers reduce an input ≥ p, and
 //! costs what the function's own selector costs (the calldata differs only in the selector).
 //!
-//! Ignored by a plain `cargo test` because it needs the built files; `scripts/test.sh` builds them
-//! and runs these with `--include-ignored`.
+//! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
+//! before the tests).
 
 mod common;
 
+use common::deployable;
+
 use alloy_sol_types::{SolCall, SolError, SolValue};
-use common::bn254::{input_output_vectors, p, random_field};
-use common::{hex, load_deployable, root, seeded_rng, U256};
+use common::bn254::{circomlib_vectors, p, random_field};
+use common::{hex, seeded_rng, U256};
+use poseidon_test_support::vectors;
 use stylus_meter::{CallReport, Program};
 
 alloy_sol_types::sol! {
@@ -36,18 +39,6 @@ struct Alias {
     own: Option<([u8; 4], String)>,
 }
 
-fn json(path: &str) -> serde_json::Value {
-    let path = root().join(path);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("cannot read {} ({err})", path.display()));
-    serde_json::from_str(&text).expect("JSON")
-}
-
-fn selector(hex_selector: &str) -> [u8; 4] {
-    let value = u32::from_str_radix(hex_selector.trim_start_matches("0x"), 16).expect("hex");
-    value.to_be_bytes()
-}
-
 /// `hash(uint256[2])` → 2, `hash_3(uint256,uint256,uint256)` → 3.
 fn word_count(signature: &str) -> usize {
     let types = &signature[signature.find('(').unwrap() + 1..signature.len() - 1];
@@ -63,56 +54,33 @@ fn word_count(signature: &str) -> usize {
 /// Every alias of the table, with the program that answers it (the deployable of its feature in
 /// `contracts/deployables.json`).
 fn aliases() -> Vec<Alias> {
-    let registry = json("contracts/deployables.json");
-    let wasm_of = |feature: &str| -> String {
-        registry["stylus"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|entry| {
-                let features = entry["cargoFeatures"].as_str().unwrap();
-                match features.split_once("--features ") {
-                    Some((_, list)) => list.trim() == feature,
-                    None => feature == "hash2", // the crate's default
-                }
-            })
-            .unwrap_or_else(|| panic!("no deployable builds feature {feature}"))["wasm"]
-            .as_str()
-            .unwrap()
-            .to_string()
-    };
     let mut out = Vec::new();
-    for group in json("contracts/selectors.json")["groups"]
-        .as_array()
-        .unwrap()
-    {
-        let feature = group["feature"].as_str().unwrap();
-        for function in group["functions"].as_array().unwrap() {
-            let rows = function["selectors"].as_array().unwrap();
-            let own = rows
+    for group in vectors::selector_table().groups {
+        let wasm = deployable::with_feature(&group.feature).wasm;
+        for function in group.functions {
+            let own = function
+                .selectors
                 .iter()
-                .find(|row| row["interface"] == "stylus-poseidon")
-                .map(|row| {
-                    let signature = row["signature"].as_str().unwrap().to_string();
-                    (selector(row["selector"].as_str().unwrap()), signature)
-                });
-            for row in rows
+                .find(|row| row.interface == "stylus-poseidon")
+                .map(|row| (row.bytes(), row.signature.clone()));
+            for row in function
+                .selectors
                 .iter()
-                .filter(|row| row["interface"] != "stylus-poseidon")
+                .filter(|row| row.interface != "stylus-poseidon")
             {
-                let signature = row["signature"].as_str().unwrap().to_string();
                 if own.is_none() {
                     assert!(
-                        function["name"].as_str().unwrap().starts_with("noirHash"),
-                        "{signature}: a function without a selector of its own must be noirHash of its words"
+                        function.name.starts_with("noirHash"),
+                        "{}: a function without a selector of its own must be noirHash of its words",
+                        row.signature
                     );
                 }
                 out.push(Alias {
-                    wasm: wasm_of(feature),
-                    words: word_count(&signature),
-                    selector: selector(row["selector"].as_str().unwrap()),
+                    wasm: wasm.clone(),
+                    words: word_count(&row.signature),
+                    selector: row.bytes(),
                     own: own.clone(),
-                    signature,
+                    signature: row.signature.clone(),
                 });
             }
         }
@@ -128,7 +96,7 @@ fn program(wasm: &str) -> &'static Program {
     let mut programs = PROGRAMS.get_or_init(Default::default).lock().unwrap();
     programs
         .entry(wasm.to_string())
-        .or_insert_with(|| Box::leak(Box::new(load_deployable(None, &format!("{wasm}.wasm")))))
+        .or_insert_with(|| Box::leak(Box::new(deployable::program(wasm))))
 }
 
 fn words_calldata(selector: [u8; 4], inputs: &[U256]) -> Vec<u8> {
@@ -164,9 +132,8 @@ impl Alias {
 }
 
 #[test]
-#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
 fn every_alias_answers_like_the_function_it_calls() {
-    let (seed, mut rng) = seeded_rng();
+    let (seed, mut rng) = seeded_rng(module_path!());
     for alias in aliases() {
         let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
         let mut cases: Vec<Vec<U256>> = edges.iter().map(|&e| vec![e; alias.words]).collect();
@@ -191,7 +158,6 @@ fn every_alias_answers_like_the_function_it_calls() {
 /// poseidon-solidity and circomlibjs (`addmod`/`mod` of every input), poseidon2-evm (inputs
 /// "reduced mod PRIME on-chain", its IPoseidon2) hash p + x as x; the programs refuse it.
 #[test]
-#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
 fn an_input_the_peers_reduce_reverts_naming_its_position_and_value() {
     for alias in aliases() {
         for bad in [p(), p() + U256::from(1), U256::MAX] {
@@ -214,9 +180,12 @@ fn an_input_the_peers_reduce_reverts_naming_its_position_and_value() {
 /// circomlibjs's vectors through poseidon-solidity's and circomlibjs's selectors; Noir's (equal to
 /// `@zkpassport/poseidon2`'s `poseidon2Hash`) through poseidon2-evm's.
 #[test]
-#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
 fn every_alias_gives_the_peers_published_values() {
-    let noir = input_output_vectors("poseidon2-instances.json", "noir");
+    let noir: Vec<_> = vectors::poseidon2_instances()
+        .noir
+        .into_iter()
+        .map(|case| (case.inputs, case.output))
+        .collect();
     for alias in aliases() {
         let vectors = if alias.signature.starts_with("hash_") {
             noir.iter()
@@ -224,7 +193,7 @@ fn every_alias_gives_the_peers_published_values() {
                 .cloned()
                 .collect::<Vec<_>>()
         } else {
-            input_output_vectors("poseidon.json", &format!("t{}", alias.words + 1))
+            circomlib_vectors(alias.words + 1)
         };
         assert!(!vectors.is_empty(), "{}: no vectors", alias.what());
         for (inputs, output) in vectors {
@@ -243,7 +212,6 @@ fn every_alias_gives_the_peers_published_values() {
 /// An alias costs what the function's own selector costs: the same execution (±1 gas for the
 /// selector match), calldata gas differing only by the selector's zero bytes.
 #[test]
-#[ignore = "needs target/stylus/*.wasm (scripts/build-wasm.sh)"]
 fn every_alias_costs_what_its_function_costs() {
     for alias in aliases() {
         let inputs: Vec<U256> = (1..=alias.words as u64).map(U256::from).collect();
