@@ -5,9 +5,9 @@
 //! panic: the macro's `Vec::with_capacity(len)` can overflow for all the compiler knows, and
 //! mini-alloc may return null, and either path links std's panic and formatting machinery,
 //! whose strings and tables are data segments, which Stylus charges ~0.75 gas per byte on every
-//! call (what it cost is in `crates/poseidon-bn254/CHANGELOG.md`). The steps are the macro's, minus two
-//! that a pure program does not need: the reentrancy check (nothing here calls out or keeps
-//! state) and the storage-cache flush (no storage).
+//! call (what they cost is in `crates/poseidon-bn254/CHANGELOG.md`). The steps are the macro's,
+//! minus two that a pure program does not need: the reentrancy check (nothing here calls out or
+//! keeps state) and the storage-cache flush (no storage).
 
 use stylus_sdk::hostio;
 
