@@ -2,9 +2,10 @@
 pragma solidity ^0.8.24;
 
 // Compile with the repository's settings (foundry.toml): solc 0.8.30, optimizer 200 runs, constantOptimizer
-// off, EVM cancun, no metadata. They give the code at PoseidonAddresses' address and the measured gas; other
-// settings give other code (the T3 Yul ~26% dearer with the constant optimizer on) at another address. To use
-// the documented contract, deploy or etch its code instead: solidity/deploy/NoirPoseidon2YulDeployment.sol.
+// off, EVM cancun, no metadata. They give the code at PoseidonAddresses' address and the measured gas;
+// other settings give other code (dearer with the constant optimizer on, which loads each constant with
+// CODECOPY) at another address. To use the documented contract, deploy or etch its code instead:
+// solidity/deploy/NoirPoseidon2YulDeployment.sol.
 
 import {NoirPoseidon2HasherBase} from "./NoirPoseidon2HasherBase.sol";
 import {Poseidon2T4Permutation} from "./generated/Poseidon2T4Permutation.sol";

@@ -183,8 +183,8 @@ library PoseidonHasher {
 
     /// @dev STATICCALL returning one `uint256[]`, decoded with a single copy: its ABI encoding is
     /// [0x20][length][length words], and [length][words] is already the memory layout of the array, so
-    /// it is copied to free memory as is (abi.decode would copy the returndata, then each element again:
-    /// ~2,200 gas more for a 20-node path). Anything but exactly that encoding is `NotAPoseidonHasher`.
+    /// it is copied to free memory as is (abi.decode would copy the returndata, then each element again,
+    /// a second copy of every word). Anything but exactly that encoding is `NotAPoseidonHasher`.
     function _decodeWords(address hasher, bytes memory data) private view returns (uint256[] memory words) {
         bytes4 notAHasher = NotAPoseidonHasher.selector;
         /// @solidity memory-safe-assembly

@@ -19,14 +19,14 @@ abstract contract PoseidonT3HasherBase is IPoseidonT3Hasher, PoseidonT3Aliases {
     /// @dev Deepest path `rootFromPath` and `nodesFromPath` accept: `pathBits` has 256 bits. Internal:
     /// no getter, so the external functions are exactly the interface's (like the Stylus contract's),
     /// and four of them keep solc's dispatcher one linear selector check (a public getter, a fifth
-    /// function, measured +11 gas on every `hash` call).
+    /// function, measured dearer on every `hash` call).
     uint256 internal constant MAX_SIBLINGS = 256;
 
     /// @dev circomlib Poseidon T3 of two canonical field elements (callers check `< P`).
     function _hashT3(uint256 a, uint256 b) internal pure virtual returns (uint256);
 
     /// @inheritdoc IPoseidonT3Hasher
-    /// @dev The checks of `_hash2`, spelled out here: calling it cost 44 gas more per hash (test/.gas-snapshot).
+    /// @dev The checks of `_hash2`, spelled out here: calling it measured dearer per hash (test/.gas-snapshot).
     function hash(uint256 a, uint256 b) external pure returns (uint256) {
         if (a >= P) revert InputNotInField(0, a);
         if (b >= P) revert InputNotInField(1, b);
@@ -58,7 +58,7 @@ abstract contract PoseidonT3HasherBase is IPoseidonT3Hasher, PoseidonT3Aliases {
     /// @dev The walk of `rootFromPath`, keeping each node (`rootFromPath` stays for callers that need
     /// only the root: no array to build, return and decode). The nodes are written straight into the
     /// return data's ABI encoding, [0x20][depth][nodes], and returned from there: the encoder's copy and
-    /// the array's bounds checks would cost ~2,600 gas at depth 20.
+    /// the array's bounds checks would cost more at every depth.
     function nodesFromPath(uint256 leaf, uint256[] calldata siblings, uint256 pathBits)
         external
         pure

@@ -39,7 +39,7 @@ IStylusMeterCheats constant STYLUS_METER_CHEATS =
 /// WASM paths and which runs the meter.
 ///
 /// Gas: the call's frame costs exactly the meter's figure for a call from a contract (the program's
-/// in-frame cost, no transaction calldata: `gas.frame_cached`, about 4,400 for `hash(1,2)`;
+/// in-frame cost, no transaction calldata: `gas.frame_cached`, the gas report's in-frame figures;
 /// uncached programs add `init` to their first call in the test, as ArbOS 60+ charges a program called
 /// earlier in the block as cached). The front pauses forge's gas metering for its own work, then has
 /// forge reset the frame's gas and burns exactly the figure (less its last 242 gas of opcodes) in a

@@ -4,10 +4,10 @@
 //! Written out instead of stylus-sdk's `#[entrypoint]` so that the program has no reachable
 //! panic: the macro's `Vec::with_capacity(len)` can overflow for all the compiler knows, and
 //! mini-alloc may return null, and either path links std's panic and formatting machinery,
-//! whose strings and tables were 769 bytes of data segments. Stylus charges ~0.75 gas per data
-//! byte on every call, so that was ~580 gas per `hash`. The steps are the macro's, minus two
-//! that a pure program does not need: the reentrancy check (nothing here calls out or keeps
-//! state) and the storage-cache flush (no storage).
+//! whose strings and tables are data segments, which Stylus charges ~0.75 gas per byte on every
+//! call (what they cost is in `crates/poseidon-bn254/CHANGELOG.md`). The steps are the macro's,
+//! minus two that a pure program does not need: the reentrancy check (nothing here calls out or
+//! keeps state) and the storage-cache flush (no storage).
 
 use stylus_sdk::hostio;
 

@@ -119,7 +119,7 @@ pub fn revert(error: &Revert) -> Vec<u8> {
             [u256(&e.leafIndex), u256(&e.leaves)],
         ),
         // Only the Goldilocks functions raise it: elsewhere its encoding would be dead code that
-        // the compiler keeps (878 more bytes in the T3 program, +114 gas on an uncached call).
+        // the compiler keeps (a larger T3 program, so a dearer uncached call).
         #[cfg(not(any(test, feature = "goldilocks")))]
         Revert::LeafIndexOutOfRange(_) => Vec::new(),
         Revert::InvalidCalldata(e) => {

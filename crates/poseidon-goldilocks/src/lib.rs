@@ -31,8 +31,8 @@
 //!   full-size products are cheap where there is a multiply instruction for them.
 //!
 //! The feature `backend-limbs` forces the wasm32 arithmetic on any target, to test it natively.
-//! The history of the wasm32 design and its gas is in `CHANGELOG.md`; native timings beside
-//! plonky2 and Plonky3 are in `README.md`.
+//! The history of the wasm32 design and its gas, and of the native timings beside plonky2 and
+//! Plonky3, is in `CHANGELOG.md`; today's gas is in the repository's `gas-report/`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -17,33 +17,21 @@
 //! Equality and encoding always go through the canonical value (< p), so a backend may keep
 //! values weakly reduced internally (`u29x9` keeps them in [0, 2p)).
 //!
-//! # Measured cost on Stylus (wasm32)
+//! # Cost on Stylus (wasm32)
 //!
-//! Offline meter (`crates/stylus-meter`, Nitro pricing_v1, `model` figures), on a harness
-//! that calls each operation in a loop (8 per iteration, difference of 2 and 1 iterations,
-//! so the figure includes the call, the by-pointer arguments and the result written through
-//! memory, plus 1/8 of the loop); release profile + `wasm-opt -O3`. Hash figures are
-//! execution gas of one `hash2` call (ink / 10,000), calldata and entry excluded.
-//!
-//! | backend | mul | square | pow5 | dot product (3 terms) | add | Poseidon T3 `hash2` | Poseidon2 `hash2` |
-//! |---|---|---|---|---|---|---|---|
-//! | `backend-u128` | 603,371 ink | 502,385 | 1,559,749 | 1,854,890 | 38,047 | 35,164 gas | 14,048 gas |
-//! | `backend-split32` | 201,382 ink | 201,096 | 575,258 | 656,207 | 38,030 | 12,911 gas | 6,184 gas |
-//! | `backend-29x9` | 108,285 ink | 87,970 | 210,061 | 243,427 | 52,403 | 5,653 gas | 3,853 gas |
-//!
-//! (The dot-product column includes the harness building its two 3-element arrays on the
-//! stack, ~86,000 ink.) Compressed size of the harness (both hashes + the ops):
-//! 20,141 / 18,747 / 21,005 bytes. For reference, openzeppelin-crypto's Poseidon2 behind
-//! stylus-sdk measures 57.9 M ink (Nitro's runtime; `crates/stylus-meter/calibration/nitro.json`).
+//! `backend-29x9` is the cheapest on wasm32 by far: `u128` products are `__multi3` library calls
+//! there, and 29-bit limbs let products accumulate without carries. The gas report's
+//! "Optimization ladder" (`gas-report/report.md`) gives each backend's figure today;
+//! `CHANGELOG.md` keeps the per-operation measurements that chose it.
 //!
 //! # Code size versus ink on wasm32
 //!
 //! The products, `pow5` and (on every backend) `add`/`sub` are shared functions on wasm32
 //! (see `shared`): inlining them at each of the hundreds of sites of the unrolled
-//! permutations made the module 223–379 KB, over Nitro's 128 KiB limit. The price is a call
+//! permutations made the module several times Nitro's 128 KiB limit. The price is a call
 //! (3,800 ink + 2,450 per block entered) and arguments and results passed through linear
 //! memory (Rust's wasm32 ABI passes aggregates by pointer): for a 29×9 `mul` roughly
-//! 18 loads and 9 stores, ~25% of its cost. The permutations therefore chain the operations of
+//! 18 loads and 9 stores, a sizeable part of its cost. The permutations therefore chain the operations of
 //! a round inside one kernel where that pays (`kernel`: circomlib's S-box plus round constant,
 //! Poseidon2's rounds, eight partial rounds per call), keeping intermediates in locals and
 //! leaving sums unreduced until a product or a final `reduce` needs them.
@@ -311,9 +299,9 @@ mod shared {
 /// operand that may be a round constant is passed as scalar parameters.
 ///
 /// - Shared bodies: an unrolled permutation has hundreds of operation sites; inlining each
-///   made the module 223–379 KB (Nitro's limit is 24 KiB compressed).
+///   made the module far larger than Nitro allows (24 KiB compressed).
 /// - Scalar constants: passed by reference, a constant needs an address, i.e. a data segment,
-///   which Stylus charges ~0.75 gas per byte on every call (34 KB of tables: ~25,000 gas). As
+///   which Stylus charges ~0.75 gas per byte on every call (the tables are tens of KB). As
 ///   parameters, the inlined wrapper folds `TABLE[i]` into `i64.const` immediates, and the
 ///   callee reads locals (75 ink) instead of loading memory (680 ink).
 /// - In place: results are written through `&mut` straight into the state; returning them

@@ -10,7 +10,7 @@
 //! - **sparse** (circomlib's optimized form): after the first half the MDS matrix is factored
 //!   into a dense pre-matrix `P` and one sparse matrix per partial round (`S`), so a partial round
 //!   costs 2t − 1 products, but each round has 2t − 1 constants of its own, passed as immediates
-//!   at each of the 56–60 call sites: ~22 KB for t = 5, over Stylus's 24 KiB limit with the rest.
+//!   at each of the 56–60 call sites: too large for t = 5 and 6 to fit Stylus's 24 KiB limit.
 //! - **dense**: every partial round mixes with the MDS matrix `M` (t² products) and adds one
 //!   constant (circomlib's optimized `C` moves every partial-round constant to lane 0). One
 //!   shared round body holds `M`, so the tables are small; the products are many.
@@ -25,10 +25,10 @@
 //!   body (the state in locals, the constants its immediates) called with the round's own
 //!   constant: no per-operation calls, loads and stores, and a program a third the size.
 //!
-//! Measured on Stylus (`contracts/poseidon-stylus/README.md` has the table), the companion form
-//! is the cheapest at every width (e.g. t = 3: 4,739 gas against sparse 5,321 and dense 6,145)
-//! and the smallest but one, so every width ships it; [`forms`] keeps all three for the tests
-//! and for measuring.
+//! Measured on Stylus, the companion form is the cheapest at every width (fewer products than
+//! dense, one shared round body instead of sparse's per-round constants) and the smallest but
+//! one, so every width ships it; [`forms`] keeps all three for the tests and for measuring. The
+//! measurements that chose it are in `CHANGELOG.md`; today's gas is in `gas-report/`.
 //!
 //! The rounds are unrolled (`seq!`) and every table index is a compile-time constant, so the
 //! round constants become instruction immediates instead of a data segment (on Stylus a data
@@ -117,7 +117,7 @@ fn full_round<const T: usize, const N: usize>(
 /// One sparse partial round: lane 0's S-box and constant, then the round's sparse matrix
 /// `sparse[(2T − 1)·round ..]`: the first T entries are the new lane 0 as a dot product, the next
 /// T − 1 scale the old lane 0 into the other lanes. (Fusing the matrix into the kernel as well
-/// measured 68 gas dearer per `hash` and ~500 bytes larger compressed, so it stays separate.)
+/// measured dearer and larger, so it stays separate: `CHANGELOG.md`.)
 /// Natively out of line: no width ships this form, and inlining 56–60 rounds per width made the
 /// native build minutes longer.
 #[cfg_attr(target_arch = "wasm32", inline(always))]

@@ -5,8 +5,8 @@
 //! ω³ ≡ −1 (2^96 ≡ −1). With *signed* limbs of about ±2^31 every limb product fits an `i64`,
 //! so a product is four `i64.mul`, eight shifts or masks splitting three of them, a few sums,
 //! and a renormalisation by sign extension (`i64.extend32_s`): no carry is ever detected. The
-//! unsigned 64-bit reduction this replaced spent ~40 % of an S-box on carries and borrows
-//! read from top bits (crate docs: measured costs).
+//! unsigned 64-bit reduction this replaced spent a large part of an S-box on carries and borrows
+//! read from top bits (`CHANGELOG.md` has what it cost).
 //!
 //! Bounds (checked at their extremes by the unit tests below):
 //! - [`Limbs`]: |lo|, |hi| ≤ `LIMB_BOUND` = 2^31 + 2^29, so a limb product is below

@@ -190,7 +190,7 @@ fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUND
 /// One function and two loops (full rounds, with the partial rounds' loop inside the fifth
 /// iteration): the state stays in wasm locals from the first load to the last store. Separate
 /// round kernels cost each call its state's 12 loads, 12 stores and the conversions to and from
-/// 64-bit residues (~60,000 ink a call); an iteration here costs a branch and the loads of its
+/// 64-bit residues on every call; an iteration here costs a branch and the loads of its
 /// constants, copied to the stack first ([`stack_copy`]).
 #[cfg(use_limbs)]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
