@@ -43,7 +43,7 @@ node scripts/gen-evm-code.mjs --check
 step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
 node scripts/gen-goldilocks-yul.mjs --check
 
-step "built Stylus WASM and meter present (the test/stylus/StylusMeter*.t.sol and test/stylus/*.t.sol suites run them; scripts/build-wasm.sh builds them)"
+step "built Stylus WASM and meter present (the test/stylus/*.t.sol suites run them; scripts/build-wasm.sh builds them)"
 for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
   target/stylus/poseidon_stylus_hash{1,3,4,5}.wasm target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }

@@ -27,7 +27,8 @@
 //!
 //! Measured on Stylus, the companion form is the cheapest at every width (fewer products than
 //! dense, one shared round body instead of sparse's per-round constants) and the smallest but
-//! one, so every width ships it; [`forms`] keeps all three for the tests and for measuring. The
+//! one, so every width ships it; `forms` keeps the other two for the tests and for measuring, behind
+//! the `forms` feature (not part of the API a user builds on). The
 //! measurements that chose it are in `CHANGELOG.md`; today's gas is in `gas-report/`.
 //!
 //! The rounds are unrolled (`seq!`) and every table index is a compile-time constant, so the
@@ -310,15 +311,18 @@ macro_rules! circom_widths {
 }
 
 /// Every width in every representation of the partial rounds. [`hash1`] … [`hash5`] are the
-/// representation each width ships with; these are here so that tests can prove every
-/// representation equal to the references and the size and gas of each can be measured.
+/// representation each width ships with; the others (feature `forms`, which only measurement
+/// builds and this crate's tests enable) are here so that tests can prove every representation
+/// equal to the references and the size and gas of each can be measured.
 pub mod forms {
     /// circomlib's sparse partial rounds (`P`, `S`).
+    #[cfg(feature = "forms")]
     pub mod sparse {
         circom_widths!(sparse);
     }
 
     /// Dense partial rounds (the MDS matrix every round).
+    #[cfg(feature = "forms")]
     pub mod dense {
         circom_widths!(dense);
     }
