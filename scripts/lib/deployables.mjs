@@ -14,7 +14,7 @@
 //       (fields may be empty, hence "|" rather than a tab, which bash's read merges); --all adds the
 //       entries marked not deployable
 //   node scripts/lib/deployables.mjs plan --out DIR [--wasm-dir DIR] [--skip-stylus] [--skip-evm]
-//       builds the EVM artifacts, writes DIR/<name>.initcode (hex) and prints what scripts/deploy.sh
+//       builds the EVM artifacts, writes DIR/<name>.initcode (hex) and prints what scripts/chain/deploy.sh
 //       deploys, in order, one "|"-separated line each:
 //         stylus|evm|example, name, address, code hash (or -), init code file, source
 //         fragment, program name, address, code hash, init code file, "i/n" (before its program's

@@ -15,7 +15,7 @@ NITRO_DEV_ADDRESS="0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E"
 NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
 # `--dev` does not start at the ArbOS version Arbitrum One runs: it builds its genesis from the chain
 # info of "arb-dev-test" (cmd/chaininfo/arbitrum_chain_info.json, its InitialArbOSVersion: 51 in
-# v3.9.x; 59 in the v3.11 images, as users of them report), so scripts/devnode.sh schedules the
+# v3.9.x; 59 in the v3.11 images, as users of them report), so scripts/chain/devnode.sh schedules the
 # upgrade (ArbOwner.scheduleArbOSUpgrade). The versions themselves, their thresholds and the first
 # Nitro release that runs each, come from the meter (scripts/lib/meter.sh, `stylus-meter rules`).
 # ArbSys.arbOSVersion() answers 55 + the ArbOS version (Nitro precompiles/ArbSys.go: "Nitro starts

@@ -1,4 +1,4 @@
-// Tests of scripts/devnode.sh and scripts/deploy.sh, run with `node --test test/scripts/`.
+// Tests of scripts/chain/devnode.sh and scripts/chain/deploy.sh, run with `node --test test/scripts/`.
 // No Docker and no Nitro node are needed: failure modes run against unused ports and a real anvil;
 // the EVM deployment really runs on anvil (the CREATE2 factory installed by its keyless transaction);
 // the Stylus path runs on an anvil made to look like Nitro: the precompiles deploy.sh calls are the
@@ -20,8 +20,8 @@ import { loadRegistry, meterRule, plan, stylusDeployment, stylusEntries } from "
 import { ROOT, cast, foundryBin, freePort, initCodeReturning, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
-const DEVNODE = join(ROOT, "scripts", "devnode.sh");
-const DEPLOY = join(ROOT, "scripts", "deploy.sh");
+const DEVNODE = join(ROOT, "scripts", "chain", "devnode.sh");
+const DEPLOY = join(ROOT, "scripts", "chain", "deploy.sh");
 
 // anvil's account 0 (public test key).
 const ANVIL_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -287,7 +287,7 @@ test("devnode: never schedules an ArbOS version the node's Nitro release cannot 
     const error = r.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
     assert.equal(error.length, 1, r.stderr);
     assert.match(error[0], /the node runs Nitro 3\.10\.1, which cannot run ArbOS 61 \(it needs Nitro 3\.11\.3 or later\)/);
-    assert.ok(error[0].includes(`NITRO_ARBOS=60 NITRO_RPC=${node.url} scripts/devnode.sh`), error[0]);
+    assert.ok(error[0].includes(`NITRO_ARBOS=60 NITRO_RPC=${node.url} scripts/chain/devnode.sh`), error[0]);
     assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
     assert.equal(arbSysVersion(node.url), 114n, "still ArbOS 59");
     const sixty = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "60" } });
@@ -306,7 +306,7 @@ test("devnode: a node that does not name its release is upgraded only when NITRO
     const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
     assert.equal(r.status, 1, r.stdout);
     assert.match(r.stderr, /does not say which Nitro release it runs \(web3_clientVersion: "nitro\/04fc07b\/linux-amd64\/go1\.24\.3"\)/);
-    assert.ok(r.stderr.includes(`NITRO_ARBOS=61 NITRO_RPC=${node.url} scripts/devnode.sh`), r.stderr);
+    assert.ok(r.stderr.includes(`NITRO_ARBOS=61 NITRO_RPC=${node.url} scripts/chain/devnode.sh`), r.stderr);
     assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
     const told = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "61" } });
     assert.equal(told.status, 0, told.stderr + told.stdout);
@@ -388,7 +388,7 @@ test("deploy: no node at the RPC URL", async () => {
   const r = run(DEPLOY, ["--skip-stylus", "--rpc", `http://127.0.0.1:${port}`, "--private-key", ANVIL_KEY]);
   assert.equal(r.status, 1);
   assert.match(r.stderr, new RegExp(`step "Connect to http://127.0.0.1:${port}": no answer from`));
-  assert.match(r.stderr, /scripts\/devnode\.sh/);
+  assert.match(r.stderr, /scripts\/chain\/devnode\.sh/);
 });
 
 test("deploy: Stylus on a chain that is not Nitro (anvil) is refused, naming the chain", async () => {
@@ -797,7 +797,7 @@ test("deploy: fragments need ArbOS 60 and at most the chain's fragment count; th
   try {
     const r = run(DEPLOY, args(old.url), { env, timeout: 600_000 });
     assert.equal(r.status, 1, r.stdout);
-    assert.match(r.stderr, /PoseidonStylusFragmented: its code is over 24 KiB, so it deploys as 2 fragments and a root, which Nitro accepts from ArbOS 60; chain 412346 runs ArbOS 59 \(scripts\/devnode.sh upgrades a dev chain\)/);
+    assert.match(r.stderr, /PoseidonStylusFragmented: its code is over 24 KiB, so it deploys as 2 fragments and a root, which Nitro accepts from ArbOS 60; chain 412346 runs ArbOS 59 \(scripts\/chain\/devnode.sh upgrades a dev chain\)/);
     assert.equal(await rpc(old.url, "eth_getCode", [d.fragments[0].address, "latest"]), "0x", "nothing deployed");
   } finally {
     old.stop();

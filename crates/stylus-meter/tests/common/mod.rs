@@ -108,7 +108,7 @@ pub mod bn254 {
         super::vector_file(file)[table]
             .as_array()
             .unwrap_or_else(|| {
-                panic!("{file} has no table {table}: run node scripts/gen-vectors.mjs")
+                panic!("{file} has no table {table}: run node scripts/gen/gen-vectors.mjs")
             })
             .iter()
             .map(|v| {

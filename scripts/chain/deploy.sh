@@ -16,7 +16,7 @@
 # What is already in place is left alone: a second run sends no transaction and says so.
 # Then every hasher must answer its registry check (e.g. hash(1, 2) = circomlibjs poseidon([1, 2])).
 set -euo pipefail
-source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/../lib/common.sh"
 source "$ROOT/scripts/lib/nitro.sh"
 source "$ROOT/scripts/lib/meter.sh"
 # anvil's default chain id: a throwaway chain like the Nitro --dev one.
@@ -29,7 +29,7 @@ DEFAULT_MAX_DATA_FEE=10000000000000000
 
 usage() {
   cat <<EOF
-Usage: scripts/deploy.sh [--rpc URL] [--private-key KEY] [--skip-stylus] [--skip-evm] [--skip-examples]
+Usage: scripts/chain/deploy.sh [--rpc URL] [--private-key KEY] [--skip-stylus] [--skip-evm] [--skip-examples]
                          [--no-cache] [--wasm-dir DIR] [--out-dir DIR] [--install-factory]
                          [--max-data-fee WEI] [--registry FILE] [--help]
 
@@ -57,12 +57,12 @@ already deployed, activated and cached, checks every hasher, and writes DIR/<cha
                       ArbWasm returns what it does not charge)
   --registry FILE     deploy what FILE lists instead of $REGISTRY (same format)
 
-Stylus needs an Arbitrum Nitro chain: scripts/devnode.sh starts a dev node.
+Stylus needs an Arbitrum Nitro chain: scripts/chain/devnode.sh starts a dev node.
 EOF
 }
 
 usage_error() {
-  printf 'error: deploy: %s (see scripts/deploy.sh --help)\n' "$*" >&2
+  printf 'error: deploy: %s (see scripts/chain/deploy.sh --help)\n' "$*" >&2
   exit 2
 }
 
@@ -144,7 +144,7 @@ done <<<"$PLAN"
 echo "factory $FACTORY, salt $SALT"
 
 step "Connect to $RPC"
-rpc_chain_id "$RPC" || fail "$RPC_ERROR: start a node with scripts/devnode.sh or pass --rpc URL"
+rpc_chain_id "$RPC" || fail "$RPC_ERROR: start a node with scripts/chain/devnode.sh or pass --rpc URL"
 IS_NITRO=0
 if nitro_chain_id "$RPC"; then IS_NITRO=1; fi
 NOT_NITRO_CAUSE="$RPC_ERROR"
@@ -160,7 +160,7 @@ if [ "$SKIP_STYLUS" = 0 ] && [ "$IS_NITRO" = 0 ]; then
   known=""
   [ "$CHAIN_ID" = "$ANVIL_CHAIN_ID" ] && known=" ($ANVIL_CHAIN_ID is anvil's chain id)"
   fail "chain $CHAIN_ID at $RPC$known is not Arbitrum Nitro ($NOT_NITRO_CAUSE); Stylus needs a Nitro" \
-    "node: start one with scripts/devnode.sh, or pass --skip-stylus to deploy only the EVM contracts"
+    "node: start one with scripts/chain/devnode.sh, or pass --skip-stylus to deploy only the EVM contracts"
 fi
 
 step "Deployer account"
@@ -385,7 +385,7 @@ fragments_allowed() {
   [ "$ARBOS_VERSION" -ge "$since" ] ||
     fail "$name: its code is over 24 KiB, so it deploys as $count fragments and a root, which Nitro accepts" \
       "from ArbOS $since; chain $CHAIN_ID runs ArbOS $ARBOS_VERSION" \
-      "$([ "$IS_DEV" = 1 ] && echo '(scripts/devnode.sh upgrades a dev chain)' || true)"
+      "$([ "$IS_DEV" = 1 ] && echo '(scripts/chain/devnode.sh upgrades a dev chain)' || true)"
   max="$(cast call --rpc-url "$RPC" "$ARB_OWNER_PUBLIC" "getMaxStylusContractFragments()(uint8)" 2>&1)" ||
     fail "$name: ArbOwnerPublic.getMaxStylusContractFragments() failed: $(last_lines "$max" 1)"
   [ "$count" -le "$max" ] ||
