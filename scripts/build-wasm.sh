@@ -29,7 +29,7 @@ LEVELS=(O3 O4 O2 Os Oz)
 # DataCount section that full --enable-bulk-memory adds, and reference-types' call_indirect encoding.
 WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --strip-producers --strip-target-features)
 # Stylus limits: compressed code over one contract (24 KiB, EIP-170) deploys as a root and
-# fragments, from ArbOS 60 (scripts/chain/deploy.sh); the version's limits on those (fragment count,
+# fragments, from ArbOS 60 (scripts/chain/deploy.mjs); the version's limits on those (fragment count,
 # decompressed size) are the meter's to check. Data segments cost ~0.75 gas per byte on every call,
 # and the programs have none: constants are immediates, and no panic path (whose messages and
 # formatting tables would be data) is reachable (contracts/poseidon-stylus/src/entry.rs).

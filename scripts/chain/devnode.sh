@@ -176,7 +176,7 @@ ensure_arbos "$URL"
 cat <<EOF
 
 The Nitro dev node runs in the background (container $CONTAINER).
-  deploy to it:  NITRO_RPC=$URL scripts/chain/deploy.sh
+  deploy to it:  NITRO_RPC=$URL scripts/chain/deploy.mjs
   its log:       $DOCKER logs -f $CONTAINER
   stop it:       $DOCKER rm -f $CONTAINER
 EOF

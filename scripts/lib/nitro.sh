@@ -1,4 +1,6 @@
-# Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh and deploy.sh: source it after common.sh.
+# Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh: source it after common.sh. The Node
+# scripts (deploy.mjs) read the facts, the NAME="value" lines, from here through scripts/lib/nitro.mjs,
+# which also holds the precompiles' ABIs.
 # Needs only curl, so a node can be probed before `scripts/setup.sh` has installed cast.
 
 # Pinned Nitro release: v3.11.3, the minimum Nitro for ArbOS 61 "Elara", which Arbitrum One and Nova
@@ -36,15 +38,6 @@ ARB_WASM="0x0000000000000000000000000000000000000071"         # activateProgram(
 ARB_WASM_CACHE="0x0000000000000000000000000000000000000072"   # cacheProgram(address), isCacheManager(address),
                                                               # codehashIsCached(bytes32)
 ARB_DEBUG="0x00000000000000000000000000000000000000ff"        # becomeChainOwner(): debug chains (--dev) only
-# ArbWasm's errors (Nitro precompiles/ArbWasm.go, arbos/programs/programs.go): codehashVersion reverts
-# with the first three for a code hash that cannot run; activateProgram with the last two.
-ARB_WASM_ERRORS=(
-  "ProgramNotActivated()"
-  "ProgramNeedsUpgrade(uint16,uint16)" # activated by an older Stylus version: an ArbOS upgrade since
-  "ProgramExpired(uint64)"             # activated more than ExpiryDays ago (age in seconds)
-  "ProgramUpToDate()"
-  "ProgramInsufficientValue(uint256,uint256)" # (have, want): the data fee is `want` wei
-)
 SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
 SELECTOR_ARBOS_VERSION="0x051038f2"                         # arbOSVersion()
 
