@@ -187,15 +187,14 @@ async function main() {
   }
 
   step(`Plan: what each contract deploys as, and where (${registryFile})`);
-  stepHint = "build the Stylus programs with scripts/build-wasm.sh (or pass --skip-stylus).";
-  const registry = loadRegistry(registryFile);
-  let deployments;
+  // A program not built is named with the command that builds it (scripts/lib/deployables.mjs).
+  let registry, deployments;
   try {
+    registry = loadRegistry(registryFile);
     deployments = plan(registry, { wasmDir, stylus: !skipStylus, evm: !skipEvm });
   } catch (e) {
     fail(e.message);
   }
-  stepHint = "";
   const { factory, salt } = registry.create2;
   // Which file goes on chain, said per program: `cargo stylus check` checks the crate's default build
   // whatever --wasm-file says, so a user cannot tell from cargo-stylus alone (README, "Deploy a program").
