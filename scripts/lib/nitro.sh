@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh: source it after common.sh. The Node
 # scripts (deploy.mjs) read the facts, the NAME="value" lines, from here through scripts/lib/nitro.mjs,
 # which also holds the precompiles' ABIs.
