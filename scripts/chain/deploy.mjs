@@ -222,7 +222,7 @@ async function main() {
   }
   const chain = defineChain({ id: chainId, name: `chain ${chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
   const client = createPublicClient({ chain, transport, pollingInterval: 50 });
-  const read = (precompile, functionName, args = [], extra = {}) => client.readContract({ ...precompile, functionName, args, ...extra });
+  const read = (precompile, functionName, args = []) => client.readContract({ ...precompile, functionName, args });
   // Nitro: ArbSys answers at 0x64 (on any other chain the call returns no data).
   let notNitroCause = "";
   let arbosVersion = 0;
