@@ -143,7 +143,7 @@ metered_gas() {
 check_limits() {
   local wasm="$1" violations=0
   # Imports, exports, data segments (at most MAX_DATA_BYTES bytes), memory, no start or DataCount section.
-  node "$ROOT/scripts/lib/wasm-module.mjs" limits --max-data-bytes "$MAX_DATA_BYTES" "$wasm" || violations=1
+  node "$ROOT/scripts/lib/wasm-module.mjs" limits --max-data-bytes="$MAX_DATA_BYTES" "$wasm" || violations=1
   # Stylus has no floating point: no f32/f64 type or instruction anywhere in the module.
   local floats
   floats=$("$ROOT/node_modules/.bin/wasm-dis" "$wasm" | grep -cE '\bf(32|64)(\.|\b)' || true)
