@@ -29,7 +29,7 @@ LEVELS=(O3 O4 O2 Os Oz)
 # DataCount section that full --enable-bulk-memory adds, and reference-types' call_indirect encoding.
 WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --strip-producers --strip-target-features)
 # Stylus limits: compressed code over one contract (24 KiB, EIP-170) deploys as a root and
-# fragments, from ArbOS 60 (scripts/deploy.sh); the version's limits on those (fragment count,
+# fragments, from ArbOS 60 (scripts/chain/deploy.mjs); the version's limits on those (fragment count,
 # decompressed size) are the meter's to check. Data segments cost ~0.75 gas per byte on every call,
 # and the programs have none: constants are immediates, and no panic path (whose messages and
 # formatting tables would be data) is reachable (contracts/poseidon-stylus/src/entry.rs).
@@ -83,15 +83,9 @@ as_deployed() {
   node "$ROOT/scripts/lib/cargo-stylus.mjs" as-deployed "$1" "$2"
 }
 
-# Prints "raw_bytes brotli_bytes" of a file (brotli quality 11, window 22, as cargo-stylus).
+# Prints "raw_bytes brotli_bytes" of a file (brotli as cargo-stylus compresses).
 sizes() {
-  node -e '
-    const fs = require("fs"), zlib = require("zlib");
-    const wasm = fs.readFileSync(process.argv[1]);
-    const c = zlib.brotliCompressSync(wasm, { params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } });
-    console.log(wasm.length, c.length);' "$1"
+  node "$ROOT/scripts/lib/wasm-module.mjs" sizes "$1"
 }
 
 # The offline meter (crates/stylus-meter), built once; empty when unavailable or STYLUS_METER=0.
@@ -139,7 +133,7 @@ metered_gas() {
   local wasm="$1" sig="$2" args="$3" json
   [ -n "$METER" ] || return 0
   if json=$("$METER" call --wasm "$wasm" --sig "$sig" --args "$args" --json 2>"$WORK_DIR/meter.err"); then
-    node -e 'const r = JSON.parse(process.argv[1]); console.log(r.gas.cached_call);' "$json"
+    node "$ROOT/scripts/lib/json-field.mjs" gas.cached_call <<<"$json"
   else
     printf '  (meter refused %s: %s)\n' "$(basename "$wasm")" "$(head -c 200 "$WORK_DIR/meter.err" | tr '\n' ' ')" >&2
   fi
@@ -148,56 +142,8 @@ metered_gas() {
 # Checks the Stylus limits of one module and prints its data segment bytes and memory pages.
 check_limits() {
   local wasm="$1" violations=0
-  node - "$wasm" <<'JS' || violations=1
-const fs = require("fs");
-const bytes = fs.readFileSync(process.argv[2]);
-let at = 8;
-const u32 = () => { let r = 0, s = 0, b; do { b = bytes[at++]; r |= (b & 0x7f) << s; s += 7; } while (b & 0x80); return r >>> 0; };
-const name = () => { const n = u32(); const s = bytes.subarray(at, at + n).toString(); at += n; return s; };
-const skipConstExpr = () => { while (bytes[at++] !== 0x0b) {} };
-const problems = [];
-let dataBytes = 0, segments = 0, pages = null, exports = [], imports = [];
-while (at < bytes.length) {
-  const id = bytes[at++], size = u32(), end = at + size;
-  if (id === 2) {
-    for (let n = u32(); n > 0; n--) {
-      const module = name(), field = name(), kind = bytes[at++];
-      imports.push(`${module}.${field}`);
-      if (kind === 0) u32(); else { problems.push(`non-function import ${module}.${field}`); break; }
-    }
-  } else if (id === 5) {
-    u32(); const flags = bytes[at++]; pages = u32(); if (flags & 1) u32();
-  } else if (id === 7) {
-    for (let n = u32(); n > 0; n--) { exports.push(name()); at++; u32(); }
-  } else if (id === 11) {
-    for (let n = u32(); n > 0; n--) {
-      const flags = u32();
-      if (flags === 2) u32();
-      if (flags !== 1) skipConstExpr();
-      const len = u32(); dataBytes += len; segments++; at += len;
-    }
-  } else if (id === 12) {
-    problems.push("DataCount section present (full bulk-memory): Nitro rejects it");
-  } else if (id === 8) {
-    problems.push("start function present: Stylus rejects it");
-  }
-  at = end;
-}
-const foreign = imports.filter((i) => !i.startsWith("vm_hooks."));
-if (foreign.length) problems.push(`imports outside vm_hooks: ${foreign.join(", ")}`);
-if (!exports.includes("user_entrypoint")) problems.push("user_entrypoint is not exported");
-if (!exports.includes("memory")) problems.push("memory is not exported");
-console.log(`  imports: ${imports.length} (all vm_hooks: ${foreign.length === 0}); exports: ${exports.join(", ")}`);
-console.log(`  data segments: ${segments}, ${dataBytes} bytes; initial memory: ${pages} page(s) of 64 KiB`);
-fs.writeFileSync(process.argv[2] + ".data-bytes", String(dataBytes));
-if (problems.length) { console.error(problems.map((p) => `  limit violated: ${p}`).join("\n")); process.exit(1); }
-JS
-  local data_bytes
-  [ -f "$wasm.data-bytes" ] || return 1
-  data_bytes=$(cat "$wasm.data-bytes")
-  rm -f "$wasm.data-bytes"
-  [ "$data_bytes" -le "$MAX_DATA_BYTES" ] \
-    || { echo "  limit violated: data segments hold $data_bytes bytes (> $MAX_DATA_BYTES): round constants leaked into memory or a panic path became reachable; every call pays ~0.75 gas per byte"; violations=1; }
+  # Imports, exports, data segments (at most MAX_DATA_BYTES bytes), memory, no start or DataCount section.
+  node "$ROOT/scripts/lib/wasm-module.mjs" limits --max-data-bytes="$MAX_DATA_BYTES" "$wasm" || violations=1
   # Stylus has no floating point: no f32/f64 type or instruction anywhere in the module.
   local floats
   floats=$("$ROOT/node_modules/.bin/wasm-dis" "$wasm" | grep -cE '\bf(32|64)(\.|\b)' || true)

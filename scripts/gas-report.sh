@@ -57,14 +57,14 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
   fi
   # The report's own record of what it deployed, kept with its work files (out of git status).
   DEPLOYMENTS="$WORK/deployments/$CHAIN_ID.json"
-  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --no-cache --out-dir "$WORK/deployments"
+  node "$ROOT/scripts/chain/deploy.mjs" --rpc "$NITRO_URL" --private-key "$KEY" --no-cache --out-dir "$WORK/deployments"
   # Caching belongs to the code hash: code cached by an earlier deploy runs cached at the new
   # address too. On the dev chain (we are its owner) evict it; elsewhere such rows are left out.
   EVICT=()
   [ "$CHAIN_ID" != "$NITRO_DEV_CHAIN_ID" ] || EVICT=(--evict)
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached false "${EVICT[@]}" > "$WORK/stylus-uncached.json"
-  "$ROOT/scripts/deploy.sh" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm --out-dir "$WORK/deployments"
+  node "$ROOT/scripts/chain/deploy.mjs" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm --out-dir "$WORK/deployments"
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
   node -e 'const fs = require("fs"); const files = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f)));

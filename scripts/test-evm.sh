@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The EVM side's test command: formatting, build, forge tests with CI fuzz depth (10,000 runs),
-# freshness of the generated vectors and Yul, and the gas snapshot. Assumes `npm ci` was run, and
+# The EVM side's test command: formatting, build, forge tests with CI fuzz depth (10,000 runs) and
+# the gas snapshot. The generated vectors and Solidity/Yul are checked by node scripts/gen/all.mjs
+# --check (scripts/test.sh's first step after setup). Assumes `npm ci` was run, and
 # scripts/build-wasm.sh (the meter and the Stylus WASM: test/stylus/StylusMeter.t.sol runs them through
 # vm.ffi, which foundry.toml enables for the ci profile only); scripts/test.sh runs both first.
 #   scripts/test-evm.sh
@@ -25,23 +26,6 @@ step "forge fmt --check (solidity/, test/)"
 
 step "forge build"
 "$FORGE" build
-
-step "test vectors are current (node scripts/gen-vectors.mjs --check; regenerate and commit if stale)"
-node scripts/gen-vectors.mjs --check
-node scripts/gen-poseidon2-vectors.mjs --check
-node scripts/gen-app-vectors.mjs --check
-
-step "generated Solidity/Yul is current (node scripts/gen-solidity.mjs --check)"
-node scripts/gen-solidity.mjs --check
-
-step "generated selector tables are current (node scripts/gen-selectors.mjs --check: contracts/selectors.json)"
-node scripts/gen-selectors.mjs --check
-
-step "packaged code of the Yul references is a fresh compile's (node scripts/gen-evm-code.mjs --check: solidity/deploy)"
-node scripts/gen-evm-code.mjs --check
-
-step "generated Goldilocks Yul is current (node scripts/gen-goldilocks-yul.mjs --check)"
-node scripts/gen-goldilocks-yul.mjs --check
 
 step "built Stylus WASM and meter present (the test/stylus/*.t.sol suites run them; scripts/build-wasm.sh builds them)"
 for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_poseidon2.wasm \

@@ -15,11 +15,9 @@ cd "$ROOT"
 
 "$ROOT/scripts/setup.sh"
 
-step "Generated constants are current (scripts/gen-constants.mjs --check)"
-STEP_HINT="run: node scripts/gen-constants.mjs"
-node scripts/gen-constants.mjs --check
-STEP_HINT="run: node scripts/gen-poseidon2-params.mjs"
-node scripts/gen-poseidon2-params.mjs --check
+step "Generated files are current: parameters, vectors, Solidity/Yul, selector tables, packaged Yul code (node scripts/gen/all.mjs --check)"
+STEP_HINT="a generated file is stale (named above): regenerate with node scripts/gen/all.mjs and commit."
+node scripts/gen/all.mjs --check
 
 step "cargo fmt --check"
 STEP_HINT="run: cargo fmt --all (and cargo fmt --manifest-path crates/plonky2-reference/Cargo.toml, crates/goldilocks-bench/Cargo.toml)"
@@ -59,21 +57,16 @@ STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools 
 # (contracts/poseidon-stylus/tests/) run the files just built, so the build comes first.
 cargo test --workspace --profile tools --locked "${WORKSPACE_FEATURES[@]}"
 
-
 step "poseidon-goldilocks against the plonky2 crate (crates/plonky2-reference, its own pinned nightly and lock)"
 STEP_HINT="a differential test against plonky2 1.1 failed, or test/vectors/goldilocks-plonky2.json is stale (PLONKY2_WRITE_VECTORS=1 cargo test in crates/plonky2-reference)."
 # plonky2 1.1 needs nightly (`#![feature(specialization)]` in plonky2_field); the crate's
 # rust-toolchain.toml pins one, which scripts/setup.sh installs. Our own crates build on stable.
 (cd crates/plonky2-reference && cargo test --locked)
 
-step "Poseidon2 parameter files equal their registry sources (node scripts/extract-poseidon2-sets.mjs --check)"
-STEP_HINT="test/vectors/poseidon2-params/barretenberg-t*.json differ from taceo-poseidon2 (or it differs from openzeppelin-crypto / @zkpassport/poseidon2)."
-node scripts/extract-poseidon2-sets.mjs --check
-
 step "The wasm32 field backend (9 × 29-bit limbs) natively: its unit tests (cargo test --features backend-29x9)"
 STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deployed WASM uses this backend."
 # The lib tests only, in the dev profile: the permutations' tests with every operation inlined
-# natively take many minutes to compile; the artifact tests below run them on the WASM instead.
+# natively take many minutes to compile; the programs' tests above run them on the WASM instead.
 cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
 
 step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests (cargo test --features backend-limbs)"
@@ -81,13 +74,12 @@ STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs failed; the d
 cargo test --locked -p poseidon-goldilocks --lib --features backend-limbs
 
 
-step "The release, dry run: crates' metadata and packages, the npm package (node scripts/release.mjs --dry-run)"
+step "The release, dry run: crates' metadata and packages, the npm package (node scripts/chain/release.mjs --dry-run)"
 STEP_HINT="a crate lacks registry metadata, depends on a path-only crate, or the npm package does not build; see above."
-node scripts/release.mjs --dry-run
+node scripts/chain/release.mjs --dry-run
 
 step "Example Stylus contracts (contracts/examples, stylus-sdk 0.10.10): lints and the LeanIMT's native tests against zk-kit"
-STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt); test/vectors/lean-imt.json stale: node scripts/gen-lean-imt-vectors.mjs"
-node scripts/gen-lean-imt-vectors.mjs --check
+STEP_HINT="fix the lints above, or a LeanIMT test failed: rerun with (cd contracts/examples && cargo test -p lean-imt)"
 # Their own workspace (a user's project is one): stylus-sdk's default features stay out of poseidon-stylus.
 (cd contracts/examples && cargo clippy --locked --all-targets -- -D warnings)
 # readme-hasher is a project of its own, as the README's is (its own lock and release profile).

@@ -12,7 +12,7 @@ import {Poseidon2YulDeployment} from "../solidity/deploy/Poseidon2YulDeployment.
 import {GoldilocksPoseidonYulDeployment} from "../solidity/deploy/GoldilocksPoseidonYulDeployment.sol";
 
 /// @notice The packaged code of the Yul references (solidity/deploy/, generated from the deployed build and
-/// checked against a fresh one by `node scripts/gen-evm-code.mjs --check`): `deploy()` puts each at its
+/// checked against a fresh one by `node scripts/gen/gen-evm-code.mjs --check`): `deploy()` puts each at its
 /// documented address through the CREATE2 factory, `runtimeCode()` is the code there, and the deployed code
 /// answers as documented. One suite per reference: each embeds its code (up to 19 KB).
 abstract contract DeploymentFixtures is Fixtures {

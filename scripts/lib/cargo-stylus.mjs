@@ -5,6 +5,7 @@
 // deployed. Same rule as stylus_meter::cargo_stylus::as_deployed (the artifact test checks they agree).
 //   node scripts/lib/cargo-stylus.mjs as-deployed IN.wasm OUT.wasm
 import fs from "node:fs";
+import { parseOptions } from "./args.mjs";
 
 const NAME = Buffer.from("project_hash");
 
@@ -41,9 +42,10 @@ export function asDeployed(wasm) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [command, input, output] = process.argv.slice(2);
-  if (command !== "as-deployed" || !input || !output) {
-    console.error("usage: node scripts/lib/cargo-stylus.mjs as-deployed IN.wasm OUT.wasm");
+  const usage = "node scripts/lib/cargo-stylus.mjs as-deployed IN.wasm OUT.wasm";
+  const [command, input, output, ...rest] = parseOptions({}, { allowPositionals: true, usage }).positionals;
+  if (command !== "as-deployed" || !input || !output || rest.length) {
+    console.error(`error: cargo-stylus: usage: ${usage}`);
     process.exit(2);
   }
   fs.writeFileSync(output, asDeployed(fs.readFileSync(input)));

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for the project's scripts: source it, don't run it.
 # Every step prints a one-line banner; a failing step names itself and the likely cause.
 

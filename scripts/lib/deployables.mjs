@@ -6,25 +6,19 @@
 //           24 KiB deploys as fragments and a root, each at its own CREATE2 address;
 //   EVM:    the creation code forge writes with --no-metadata (so an address changes only when the
 //           code does, not with a comment or a path), plus ABI-encoded constructor arguments;
-//           hashes and addresses from `cast keccak` / `cast create2`.
+//           hashes and addresses from viem (keccak256, getContractAddress).
 //
-// As a command, for the bash scripts:
+// As a command, for scripts/build-wasm.sh:
 //   node scripts/lib/deployables.mjs build-list [--all]
 //       one line per Stylus program to build: wasm|cargo features|meter sig|meter args|deployable (1/0)|name
 //       (fields may be empty, hence "|" rather than a tab, which bash's read merges); --all adds the
 //       entries marked not deployable
-//   node scripts/lib/deployables.mjs plan --out DIR [--wasm-dir DIR] [--skip-stylus] [--skip-evm]
-//       builds the EVM artifacts, writes DIR/<name>.initcode (hex) and prints what scripts/deploy.sh
-//       deploys, in order, one "|"-separated line each:
-//         stylus|evm|example, name, address, code hash (or -), init code file, source
-//         fragment, program name, address, code hash, init code file, "i/n" (before its program's
-//         stylus line, whose address is then the root's)
-//         check, name, sig, args (space-separated), expected return word
-//         needs, example name, hasher name, hasher address (or - when not built)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { encodeAbiParameters, getContractAddress, keccak256 } from "viem";
+import { parseOptions } from "./args.mjs";
 import { foundryBin } from "./foundry.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -101,7 +95,6 @@ function run(command, args, what) {
   }
 }
 
-const keccak = (hex) => run("cast", ["keccak", hex], "keccak256");
 
 /**
  * One of the meter's rules (`stylus-meter rules --get PATH`, e.g. `limits.max_code_size`): the
@@ -111,11 +104,27 @@ export function meterRule(rulePath, meter = METER) {
   return run(meter, ["rules", "--get", rulePath], `stylus-meter rules --get ${rulePath}`);
 }
 
-function create2Address(registry, initCode, what) {
+function create2Address(registry, initCode) {
   const { factory, salt } = registry.create2;
-  return run("cast", ["create2", "--deployer", factory, "--salt", salt, "--init-code-hash", keccak(initCode)], what)
-    .split(/\s+/)
-    .find((word) => HEX_ADDRESS.test(word));
+  return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: initCode });
+}
+
+/**
+ * A value written as text (a registry's check or constructor argument, as `cast` takes them: `1`,
+ * `[1,2]`, `true`, `0x…`) for an ABI parameter of `type`, as viem encodes it.
+ */
+export function abiValue(type, text) {
+  const array = /^(.*)\[\d*\]$/.exec(type);
+  if (array) {
+    const items = typeof text === "string" ? JSON.parse(text.replace(/(0x[0-9a-fA-F]+)/g, '"$1"')) : text;
+    return items.map((item) => abiValue(array[1], typeof item === "number" ? String(item) : item));
+  }
+  if (/^u?int\d*$/.test(type)) return BigInt(text);
+  if (type === "bool") {
+    if (text !== "true" && text !== "false") throw new Error(`"${text}" is not a bool`);
+    return text === "true";
+  }
+  return text;
 }
 
 /**
@@ -185,8 +194,8 @@ function encodeConstructor(entry, json, addresses, registry) {
     throw new Error(`${entry.name}: the constructor takes ${constructor?.inputs.length ?? 0} arguments, the registry gives ${args.length}`);
   }
   if (!args.length) return { encoded: "", args };
-  const signature = `constructor(${constructor.inputs.map((input) => input.type).join(",")})`;
-  return { encoded: run("cast", ["abi-encode", signature, ...args], entry.name).slice(2), args };
+  const values = constructor.inputs.map((input, i) => abiValue(input.type, args[i]));
+  return { encoded: encodeAbiParameters(constructor.inputs, values).slice(2), args };
 }
 
 /** What deploys one EVM contract (after buildEvm). `addresses` resolves `{Name}` arguments. */
@@ -194,7 +203,7 @@ export function evmDeployment(entry, registry, { kind = "evm", addresses = {} } 
   const json = artifact(entry);
   const { encoded, args } = encodeConstructor(entry, json, addresses, registry);
   const initCode = json.bytecode.object + encoded;
-  const address = create2Address(registry, initCode, entry.name);
+  const address = create2Address(registry, initCode);
   // With immutables the runtime code is only known once deployed: no code hash to expect.
   const immutables = Object.keys(json.deployedBytecode.immutableReferences ?? {}).length > 0;
   return {
@@ -202,7 +211,7 @@ export function evmDeployment(entry, registry, { kind = "evm", addresses = {} } 
     kind,
     source: entry.contract,
     address,
-    codeHash: immutables ? null : keccak(json.deployedBytecode.object),
+    codeHash: immutables ? null : keccak256(json.deployedBytecode.object),
     runtimeCode: immutables ? null : json.deployedBytecode.object,
     initCode,
     constructorArgs: args,
@@ -241,50 +250,20 @@ export function plan(registry, { wasmDir = WASM_DIR, stylus = true, evm = true }
   return out;
 }
 
-function option(args, name) {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-function main(argv) {
-  const [command, ...args] = argv;
-  const registry = loadRegistry(option(args, "--registry") ?? REGISTRY);
-  if (command === "build-list") {
-    for (const e of stylusEntries(registry, { all: args.includes("--all") })) {
-      console.log([e.wasm, e.cargoFeatures, e.meter.sig, e.meter.args, e.deployable === false ? 0 : 1, e.name].join("|"));
-    }
-    return;
+function main() {
+  const { values, positionals } = parseOptions(
+    { all: { type: "boolean" }, registry: { type: "string", default: REGISTRY } },
+    { allowPositionals: true, usage: "node scripts/lib/deployables.mjs build-list [--all] [--registry FILE]" },
+  );
+  if (positionals.length !== 1 || positionals[0] !== "build-list") throw new Error(`unknown command "${positionals.join(" ")}": build-list`);
+  for (const e of stylusEntries(loadRegistry(values.registry), { all: values.all })) {
+    console.log([e.wasm, e.cargoFeatures, e.meter.sig, e.meter.args, e.deployable === false ? 0 : 1, e.name].join("|"));
   }
-  if (command === "plan") {
-    const outDir = option(args, "--out");
-    if (!outDir) throw new Error("plan needs --out DIR");
-    fs.mkdirSync(outDir, { recursive: true });
-    const deployments = plan(registry, {
-      wasmDir: option(args, "--wasm-dir") ?? WASM_DIR,
-      stylus: !args.includes("--skip-stylus"),
-      evm: !args.includes("--skip-evm"),
-    });
-    const checksOf = Object.fromEntries([...registry.stylus, ...registry.evm].map((e) => [e.name, e.checks ?? []]));
-    for (const d of deployments) {
-      for (const f of d.fragments ?? []) {
-        const fragmentFile = path.join(outDir, `${d.name}.fragment${f.index}.initcode`);
-        fs.writeFileSync(fragmentFile, f.initCode);
-        console.log(["fragment", d.name, f.address, f.codeHash, fragmentFile, `${f.index}/${d.fragments.length}`].join("|"));
-      }
-      const initFile = path.join(outDir, `${d.name}.initcode`);
-      fs.writeFileSync(initFile, d.initCode);
-      console.log([d.kind, d.name, d.address, d.codeHash ?? "-", initFile, d.source].join("|"));
-      for (const c of checksOf[d.name] ?? []) console.log(["check", d.name, c.sig, c.args.join(" "), c.returns].join("|"));
-      for (const n of d.needs ?? []) console.log(["needs", d.name, n.name, n.address].join("|"));
-    }
-    return;
-  }
-  throw new Error(`unknown command "${command}": build-list or plan`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    main(process.argv.slice(2));
+    main();
   } catch (e) {
     console.error(`deployables: ${e.message}`);
     process.exit(1);

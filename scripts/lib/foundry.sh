@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The Foundry binaries themselves (source it, don't run it):
 #   source scripts/lib/foundry.sh; FORGE=$(foundry_bin forge) || exit 1
 # npm's node_modules/.bin/{forge,cast,anvil} are node wrappers (@foundry-rs/<tool>/bin.mjs, 1.7.1) that

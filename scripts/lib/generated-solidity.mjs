@@ -1,6 +1,6 @@
 // Generated Solidity, written or checked: each file goes through `forge fmt` in a scratch directory,
 // then replaces the committed file (write) or is compared with it (--check, which exits 1 naming every
-// stale or missing file). Used by scripts/gen-solidity.mjs and scripts/gen-goldilocks-yul.mjs.
+// stale or missing file). Used by scripts/gen/gen-solidity.mjs and scripts/gen/gen-goldilocks-yul.mjs.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

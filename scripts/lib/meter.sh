@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The offline meter for the scripts: its path, built on first use, and the version rules it applies
 # (`stylus-meter rules`), so no script types an ArbOS number again. Source it after common.sh.
 

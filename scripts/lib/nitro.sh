@@ -1,4 +1,7 @@
-# Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh and deploy.sh: source it after common.sh.
+# shellcheck shell=bash
+# Arbitrum Nitro facts and JSON-RPC helpers for devnode.sh: source it after common.sh. The Node
+# scripts (deploy.mjs) read the facts, the NAME="value" lines, from here through scripts/lib/nitro.mjs,
+# which also holds the precompiles' ABIs.
 # Needs only curl, so a node can be probed before `scripts/setup.sh` has installed cast.
 
 # Pinned Nitro release: v3.11.3, the minimum Nitro for ArbOS 61 "Elara", which Arbitrum One and Nova
@@ -15,7 +18,7 @@ NITRO_DEV_ADDRESS="0x3f1Eae7D46d88F08fc2F8ed27FCb2AB183EB2d0E"
 NITRO_DEV_PRIVATE_KEY="0xb6b15c8cb491557369f3c7d2c287b053eb229daa9c22138887752191c9520659"
 # `--dev` does not start at the ArbOS version Arbitrum One runs: it builds its genesis from the chain
 # info of "arb-dev-test" (cmd/chaininfo/arbitrum_chain_info.json, its InitialArbOSVersion: 51 in
-# v3.9.x; 59 in the v3.11 images, as users of them report), so scripts/devnode.sh schedules the
+# v3.9.x; 59 in the v3.11 images, as users of them report), so scripts/chain/devnode.sh schedules the
 # upgrade (ArbOwner.scheduleArbOSUpgrade). The versions themselves, their thresholds and the first
 # Nitro release that runs each, come from the meter (scripts/lib/meter.sh, `stylus-meter rules`).
 # ArbSys.arbOSVersion() answers 55 + the ArbOS version (Nitro precompiles/ArbSys.go: "Nitro starts
@@ -36,15 +39,6 @@ ARB_WASM="0x0000000000000000000000000000000000000071"         # activateProgram(
 ARB_WASM_CACHE="0x0000000000000000000000000000000000000072"   # cacheProgram(address), isCacheManager(address),
                                                               # codehashIsCached(bytes32)
 ARB_DEBUG="0x00000000000000000000000000000000000000ff"        # becomeChainOwner(): debug chains (--dev) only
-# ArbWasm's errors (Nitro precompiles/ArbWasm.go, arbos/programs/programs.go): codehashVersion reverts
-# with the first three for a code hash that cannot run; activateProgram with the last two.
-ARB_WASM_ERRORS=(
-  "ProgramNotActivated()"
-  "ProgramNeedsUpgrade(uint16,uint16)" # activated by an older Stylus version: an ArbOS upgrade since
-  "ProgramExpired(uint64)"             # activated more than ExpiryDays ago (age in seconds)
-  "ProgramUpToDate()"
-  "ProgramInsufficientValue(uint256,uint256)" # (have, want): the data fee is `want` wei
-)
 SELECTOR_ARB_CHAIN_ID="0xd127f54a"                          # arbChainID()
 SELECTOR_ARBOS_VERSION="0x051038f2"                         # arbOSVersion()
 

@@ -2,7 +2,7 @@
 // library and of the Yul contracts, written from the Poseidon2 paper (eprint 2023/323).
 // Parameter files (round constants, internal diagonal) are JSON in test/vectors:
 //   poseidon2-bn254-t3-params.json          openzeppelin-crypto 0.3 (Barretenberg set, t = 3)
-//   poseidon2-params/<set>-t<N>.json        every instance (scripts/extract-poseidon2-sets.mjs)
+//   poseidon2-params/<set>-t<N>.json        every instance (scripts/gen/extract-poseidon2-sets.mjs)
 import { readFileSync } from "node:fs";
 
 export const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;

@@ -6,7 +6,7 @@ import {StylusMeterPrograms} from "../../solidity/testing/StylusMeterProgram.sol
 import {PoseidonT3YulDeployment} from "../../solidity/deploy/PoseidonT3YulDeployment.sol";
 
 /// @notice What the app tests share: the hasher a linked library's address answers with, and the
-/// vectors of scripts/gen-app-vectors.mjs.
+/// vectors of scripts/gen/gen-app-vectors.mjs.
 ///
 /// How the three links are made from one compile: forge links every library the tests use
 /// (poseidon-solidity's `PoseidonT3`, iden3's `PoseidonUnit2L`) to an address it deploys itself, and

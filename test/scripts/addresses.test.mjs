@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { ADDRESSES, README, SOLIDITY, computeEntries, problems } from "../../scripts/addresses.mjs";
+import { ADDRESSES, README, SOLIDITY, computeEntries, problems } from "../../scripts/chain/addresses.mjs";
 import { WASM_DIR, loadRegistry, meterRule, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, rpc, startAnvil } from "./helpers.mjs";
 
@@ -31,7 +31,7 @@ function entries() {
 test("deployments/addresses.json and solidity/PoseidonAddresses.sol are current: every address recomputed from the built files", () => {
   const doc = JSON.parse(readFileSync(ADDRESSES, "utf8"));
   const found = problems(registry, entries(), doc, readFileSync(SOLIDITY, "utf8"), readFileSync(README, "utf8"));
-  assert.deepEqual(found, [], `stale (regenerate with: node scripts/addresses.mjs):\n${found.join("\n")}`);
+  assert.deepEqual(found, [], `stale (regenerate with: node scripts/chain/addresses.mjs):\n${found.join("\n")}`);
   // every deployable of the registry is listed, and nothing else
   const names = [...stylusEntries(registry), ...registry.evm].map((e) => e.name).sort();
   assert.deepEqual(Object.keys(doc.contracts).sort(), names);
@@ -76,11 +76,11 @@ test("a stale addresses file fails the check, naming the program", () => {
   const copy = structuredClone(doc);
   copy.contracts.PoseidonStylusPoseidon2.codeHash = "0x" + "00".repeat(32);
   writeFileSync(file, JSON.stringify(copy, null, 2));
-  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "addresses.mjs"), "--check", "--file", file, "--solidity", SOLIDITY], {
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts", "chain", "addresses.mjs"), "--check", "--file", file, "--solidity", SOLIDITY], {
     encoding: "utf8",
   });
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /is stale \(regenerate: node scripts\/addresses.mjs\):\n  PoseidonStylusPoseidon2: recorded 0x[0-9a-fA-F]{40} \(code hash 0x0{64}\), built 0x[0-9a-fA-F]{40} \(code hash 0x[0-9a-f]{64}\)\n/);
+  assert.match(r.stderr, /is stale \(regenerate: node scripts\/chain\/addresses.mjs\):\n  PoseidonStylusPoseidon2: recorded 0x[0-9a-fA-F]{40} \(code hash 0x0{64}\), built 0x[0-9a-fA-F]{40} \(code hash 0x[0-9a-f]{64}\)\n/);
 });
 
 test("each Stylus program deploys as Nitro reads it: init code returns 0xEFF00000 ‖ brotli(the built file), or a root whose fragments hold it, at the CREATE2 address", async () => {

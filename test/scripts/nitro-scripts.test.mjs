@@ -1,7 +1,7 @@
-// Tests of scripts/devnode.sh and scripts/deploy.sh, run with `node --test test/scripts/`.
+// Tests of scripts/chain/devnode.sh and scripts/chain/deploy.mjs, run with `node --test test/scripts/`.
 // No Docker and no Nitro node are needed: failure modes run against unused ports and a real anvil;
 // the EVM deployment really runs on anvil (the CREATE2 factory installed by its keyless transaction);
-// the Stylus path runs on an anvil made to look like Nitro: the precompiles deploy.sh calls are the
+// the Stylus path runs on an anvil made to look like Nitro: the precompiles deploy.mjs calls are the
 // contracts of test/scripts/fakes/FakeArbOS.sol (activation, its errors and data fee, caching by
 // code hash, chain owners), and a JSON-RPC front lets Stylus code be created and runs it through the
 // meter (startStylusFront). Those tests deploy the real built programs (scripts/build-wasm.sh first).
@@ -20,8 +20,8 @@ import { loadRegistry, meterRule, plan, stylusDeployment, stylusEntries } from "
 import { ROOT, cast, foundryBin, freePort, initCodeReturning, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
-const DEVNODE = join(ROOT, "scripts", "devnode.sh");
-const DEPLOY = join(ROOT, "scripts", "deploy.sh");
+const DEVNODE = join(ROOT, "scripts", "chain", "devnode.sh");
+const DEPLOY = join(ROOT, "scripts", "chain", "deploy.mjs");
 
 // anvil's account 0 (public test key).
 const ANVIL_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -51,7 +51,7 @@ const ACCEPT_ALL = "0x00";
 const ARB_WASM_CACHE_MOCK = "0x5f3560e01c8063e73ac9f2146023578063ce97201314602c57600435545f5260205ff35b60016004353f55005b5f6004355500";
 const pad = (n) => "0x" + n.toString(16).padStart(40, "0");
 
-// Otherwise the precompiles deploy.sh uses are test/scripts/fakes/FakeArbOS.sol, compiled once
+// Otherwise the precompiles deploy.mjs uses are test/scripts/fakes/FakeArbOS.sol, compiled once
 // (ArbSys, 0x64, in both cases).
 const FAKES = { 0x64: "FakeArbSys", 0x6b: "FakeArbOwnerPublic", 0x6c: "FakeArbGasInfo", 0x70: "FakeArbOwner", 0x71: "FakeArbWasm", 0x72: "FakeArbWasmCache", 0xff: "FakeArbDebug" };
 let fakeCode;
@@ -105,7 +105,7 @@ async function startStylusFront(upstream, { refuseOffchainActivation = false, cl
 
 /**
  * An anvil that answers like a Nitro node to the calls the scripts make: the precompiles above, no
- * CREATE2 factory (a bare Nitro dev node has none until deploy.sh installs it), 100 ETH for the dev
+ * CREATE2 factory (a bare Nitro dev node has none until deploy.mjs installs it), 100 ETH for the dev
  * account, and the Stylus front. `url` is the front, `anvil` the anvil behind it. The chain runs
  * ArbOS `arbos` (61, Arbitrum One's, unless said; a fresh v3.11 `--dev` chain runs 59). With
  * `legacy` (the gas report's tests): the older stand-ins at 0x70/0x72/0xff and no front.
@@ -149,7 +149,8 @@ function run(script, args, { env = {}, timeout = 300_000 } = {}) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.NITRO_RPC;
   delete cleanEnv.PRIVATE_KEY;
-  const result = spawnSync("bash", [script, ...args], {
+  const [command, first] = script.endsWith(".mjs") ? [process.execPath, script] : ["bash", script];
+  const result = spawnSync(command, [first, ...args], {
     cwd: ROOT,
     env: { ...cleanEnv, ...env },
     encoding: "utf8",
@@ -287,7 +288,7 @@ test("devnode: never schedules an ArbOS version the node's Nitro release cannot 
     const error = r.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
     assert.equal(error.length, 1, r.stderr);
     assert.match(error[0], /the node runs Nitro 3\.10\.1, which cannot run ArbOS 61 \(it needs Nitro 3\.11\.3 or later\)/);
-    assert.ok(error[0].includes(`NITRO_ARBOS=60 NITRO_RPC=${node.url} scripts/devnode.sh`), error[0]);
+    assert.ok(error[0].includes(`NITRO_ARBOS=60 NITRO_RPC=${node.url} scripts/chain/devnode.sh`), error[0]);
     assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
     assert.equal(arbSysVersion(node.url), 114n, "still ArbOS 59");
     const sixty = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "60" } });
@@ -306,7 +307,7 @@ test("devnode: a node that does not name its release is upgraded only when NITRO
     const r = run(DEVNODE, [], { env: { NITRO_RPC: node.url } });
     assert.equal(r.status, 1, r.stdout);
     assert.match(r.stderr, /does not say which Nitro release it runs \(web3_clientVersion: "nitro\/04fc07b\/linux-amd64\/go1\.24\.3"\)/);
-    assert.ok(r.stderr.includes(`NITRO_ARBOS=61 NITRO_RPC=${node.url} scripts/devnode.sh`), r.stderr);
+    assert.ok(r.stderr.includes(`NITRO_ARBOS=61 NITRO_RPC=${node.url} scripts/chain/devnode.sh`), r.stderr);
     assert.equal(await nonce(node.url, DEV_ADDRESS), sent, "nothing sent");
     const told = run(DEVNODE, [], { env: { NITRO_RPC: node.url, NITRO_ARBOS: "61" } });
     assert.equal(told.status, 0, told.stderr + told.stdout);
@@ -333,9 +334,9 @@ test("devnode: a Nitro chain that is not the dev chain is reported, never upgrad
 });
 
 
-// ----------------------------------------------------------------- deploy.sh
+// ----------------------------------------------------------------- deploy.mjs
 
-/** The built programs and meter deploy.sh deploys with; scripts/test.sh builds them before these tests. */
+/** The built programs and meter deploy.mjs deploys with; scripts/test.sh builds them before these tests. */
 function requireBuild() {
   for (const file of [METER, ...stylusEntries(registry).map((e) => join(ROOT, "target", "stylus", `${e.wasm}.wasm`))]) {
     assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh before these tests`);
@@ -388,7 +389,7 @@ test("deploy: no node at the RPC URL", async () => {
   const r = run(DEPLOY, ["--skip-stylus", "--rpc", `http://127.0.0.1:${port}`, "--private-key", ANVIL_KEY]);
   assert.equal(r.status, 1);
   assert.match(r.stderr, new RegExp(`step "Connect to http://127.0.0.1:${port}": no answer from`));
-  assert.match(r.stderr, /scripts\/devnode\.sh/);
+  assert.match(r.stderr, /scripts\/chain\/devnode\.sh/);
 });
 
 test("deploy: Stylus on a chain that is not Nitro (anvil) is refused, naming the chain", async () => {
@@ -521,7 +522,7 @@ exit 1
   return { HOME: home, PATH: `${bin}:${process.env.PATH}` };
 }
 
-/** The transactions of a deploy.sh run, in order ("ok: WHAT tx 0x..." lines). */
+/** The transactions of a deploy.mjs run, in order ("ok: WHAT tx 0x..." lines). */
 const sentTransactions = (stdout) => [...stdout.matchAll(/^ok: (.*) tx 0x[0-9a-f]{64}$/gm)].map((m) => m[1]);
 
 test("deploy: the whole flow on a (fake) Nitro dev node: factory, CREATE2, activation, cache, checks; re-runs are no-ops; an ArbOS upgrade or expiry re-activates", async () => {
@@ -685,7 +686,7 @@ test("deploy: on a (fake) Nitro chain that is not the dev chain: the factory onl
   }
 });
 
-// ------------------------------------------------------ deploy.sh: fragments and activation
+// ------------------------------------------------------ deploy.mjs: fragments and activation
 
 /** An unsigned LEB128 number (WASM section sizes). */
 function leb128(n) {
@@ -797,7 +798,7 @@ test("deploy: fragments need ArbOS 60 and at most the chain's fragment count; th
   try {
     const r = run(DEPLOY, args(old.url), { env, timeout: 600_000 });
     assert.equal(r.status, 1, r.stdout);
-    assert.match(r.stderr, /PoseidonStylusFragmented: its code is over 24 KiB, so it deploys as 2 fragments and a root, which Nitro accepts from ArbOS 60; chain 412346 runs ArbOS 59 \(scripts\/devnode.sh upgrades a dev chain\)/);
+    assert.match(r.stderr, /PoseidonStylusFragmented: its code is over 24 KiB, so it deploys as 2 fragments and a root, which Nitro accepts from ArbOS 60; chain 412346 runs ArbOS 59 \(scripts\/chain\/devnode.sh upgrades a dev chain\)/);
     assert.equal(await rpc(old.url, "eth_getCode", [d.fragments[0].address, "latest"]), "0x", "nothing deployed");
   } finally {
     old.stop();
@@ -912,7 +913,7 @@ test("gas report (nitro): a code hash cached before the run never yields an unca
   const dir = join(work, "measure-cached-before");
   const { node, cast, measure } = await nodeWithStubProgram(dir);
   try {
-    // an earlier deploy.sh cached this code
+    // an earlier deploy.mjs cached this code
     const sent = cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x72), "cacheProgram(address)", STUB_PROGRAM);
     assert.equal(sent.status, 0, sent.stderr);
     assert.equal(await isCached(node.url, STUB_PROGRAM), true);

@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildPackage, hashGas } from "../../scripts/npm-package.mjs";
+import { buildPackage, hashGas } from "../../scripts/chain/npm-package.mjs";
 import { METER, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, foundryBin } from "./helpers.mjs";
 
@@ -240,10 +240,10 @@ contract LinkedTest {
   assert.match(noFfi.stdout + noFfi.stderr, /FFI is disabled.*run forge test --ffi/s);
 });
 
-test("npm pack at the repository root refuses: the package is only what scripts/npm-package.mjs builds", () => {
+test("npm pack at the repository root refuses: the package is only what scripts/chain/npm-package.mjs builds", () => {
   const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
   assert.notEqual(root.name, "stylus-poseidon", "the development workspace must not carry the package's name");
   const r = spawnSync("npm", ["pack", "--dry-run"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
   assert.notEqual(r.status, 0, `npm pack at the root succeeded:\n${r.stdout}`);
-  assert.match(r.stderr, /node scripts\/npm-package\.mjs/);
+  assert.match(r.stderr, /node scripts\/chain\/npm-package\.mjs/);
 });

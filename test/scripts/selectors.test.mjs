@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { OURS, TABLE, layout, loadTable } from "../../scripts/gen-selectors.mjs";
+import { OURS, TABLE, layout, loadTable } from "../../scripts/gen/gen-selectors.mjs";
 import { constantName, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast } from "./helpers.mjs";
 
@@ -21,7 +21,7 @@ test("every selector is `cast sig` of its signature", () => {
 });
 
 test("the generated dispatcher table, alias Solidity and README table are current", () => {
-  const r = spawnSync(process.execPath, ["scripts/gen-selectors.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["scripts/gen/gen-selectors.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
 });
 

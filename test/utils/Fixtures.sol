@@ -27,7 +27,7 @@ abstract contract Fixtures is Test {
     }
 
     /// @dev Deploys the creation code circomlibjs `poseidonContract.createCode(inputs)` generated (inputs
-    /// 1 to 5, test/vectors/circomlib-poseidon-t{inputs + 1}.bytecode from scripts/gen-vectors.mjs).
+    /// 1 to 5, test/vectors/circomlib-poseidon-t{inputs + 1}.bytecode from scripts/gen/gen-vectors.mjs).
     function deployCircomlib(uint256 inputs) internal returns (address deployed) {
         string memory file =
             string.concat("test/vectors/circomlib-poseidon-t", vm.toString(inputs + 1), ".bytecode");

@@ -2,7 +2,7 @@
 //! permutation:
 //! 1. every entry of `poseidon::params::t2..t6` (C, S, M, P) equals circomlibjs's
 //!    `src/poseidon_constants_opt.json`;
-//! 2. the companion-form tables (`COMPANION_*`, derived by `scripts/gen-constants.mjs`) satisfy
+//! 2. the companion-form tables (`COMPANION_*`, derived by `scripts/gen/gen-constants.mjs`) satisfy
 //!    their defining identities with `M`, recomputed here in the library's own field arithmetic;
 //! 3. `hash1..hash5` in every representation (`poseidon::forms::{sparse, dense, companion}`;
 //!    sparse and dense with the `forms` feature)

@@ -53,7 +53,7 @@ impl Circomlib {
     /// The vectors of width `t` (t − 1 inputs).
     pub fn width(&self, t: usize) -> &[Hash] {
         self.tables.get(&format!("t{t}")).unwrap_or_else(|| {
-            panic!("poseidon.json has no t{t}: run node scripts/gen-vectors.mjs")
+            panic!("poseidon.json has no t{t}: run node scripts/gen/gen-vectors.mjs")
         })
     }
 }
@@ -99,14 +99,14 @@ impl Poseidon2Instances {
     /// The permutation vectors of `instance` (`barretenberg-t4`, …).
     pub fn permutation(&self, instance: &str) -> &[Permutation] {
         self.permutations.get(instance).unwrap_or_else(|| {
-            panic!("poseidon2-instances.json has no {instance}: run node scripts/gen-poseidon2-vectors.mjs")
+            panic!("poseidon2-instances.json has no {instance}: run node scripts/gen/gen-poseidon2-vectors.mjs")
         })
     }
 
     /// The compress vectors of width `t`.
     pub fn compress(&self, t: usize) -> &[Hash] {
         self.compress.get(&format!("t{t}")).unwrap_or_else(|| {
-            panic!("poseidon2-instances.json has no compress t{t}: run node scripts/gen-poseidon2-vectors.mjs")
+            panic!("poseidon2-instances.json has no compress t{t}: run node scripts/gen/gen-poseidon2-vectors.mjs")
         })
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-// Stand-ins for the Nitro precompiles scripts/deploy.sh talks to, for test/scripts/nitro-scripts.test.mjs,
+// Stand-ins for the Nitro precompiles scripts/chain/deploy.mjs talks to, for test/scripts/nitro-scripts.test.mjs,
 // which puts each one's runtime code at its precompile's address on anvil (anvil_setCode). Behaviour as
 // in Nitro's precompiles/*.go and arbos/programs/programs.go, reduced to what the scripts rely on; the
 // `fake*` functions are the test's levers (an ArbOS upgrade, time passing) and have no Nitro counterpart.

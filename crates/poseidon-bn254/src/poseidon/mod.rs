@@ -15,7 +15,7 @@
 //!   constant (circomlib's optimized `C` moves every partial-round constant to lane 0). One
 //!   shared round body holds `M`, so the tables are small; the products are many.
 //! - **companion**: the dense form in another basis of lanes 1…t−1 (`COMPANION_*`, derived by
-//!   `scripts/gen-constants.mjs` from `M`): with `Mᵀ = [[a, bᵀ], [c, D]]` and the Krylov basis
+//!   `scripts/gen/gen-constants.mjs` from `M`): with `Mᵀ = [[a, bᵀ], [c, D]]` and the Krylov basis
 //!   `Q = [c, Dc, …, Dⁿ⁻¹c]`, `D` becomes the companion matrix of its characteristic polynomial
 //!   and `c` the first unit vector, so a round is lane 0's S-box and constant, one t-term dot
 //!   product for the new lane 0 (`ROW`), and the last Krylov lane times `SCALE[j]` added to the

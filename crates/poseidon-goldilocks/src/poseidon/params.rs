@@ -6,7 +6,7 @@
 //! plonky2's `FAST_PARTIAL_*` tables (an equivalent rewriting of the partial rounds) are derived
 //! from these in `equivalent` and `sparse`, not copied.
 //! `crates/plonky2-reference` (nightly) proves every entry equal to the crate's own constants and
-//! the permutation equal to plonky2's; `scripts/gen-goldilocks-yul.mjs` reads this file.
+//! the permutation equal to plonky2's; `scripts/gen/gen-goldilocks-yul.mjs` reads this file.
 #![cfg_attr(rustfmt, rustfmt::skip)]
 
 /// Full rounds before the partial rounds (and again after them).

@@ -4,7 +4,7 @@
 //! in `src/poseidon2/poseidon2_instance_goldilocks.rs` (`RC12`, `MAT_DIAG12_M_1`,
 //! `POSEIDON2_GOLDILOCKS_12_PARAMS`). Copied as facts; the test `constants_match_zkhash` compares
 //! every entry with zkhash's own tables. External matrix: circ(2·M4, M4, M4) with HorizenLabs'
-//! M4; internal matrix: 1 + diag(`INTERNAL_DIAG_M_1`). `scripts/gen-goldilocks-yul.mjs` reads
+//! M4; internal matrix: 1 + diag(`INTERNAL_DIAG_M_1`). `scripts/gen/gen-goldilocks-yul.mjs` reads
 //! this file.
 #![cfg_attr(rustfmt, rustfmt::skip)]
 

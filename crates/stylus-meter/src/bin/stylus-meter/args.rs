@@ -83,7 +83,7 @@ pub(crate) enum Command {
         /// upgrades leave it at 0 and only a chain owner sets it, so the meter cannot know a live
         /// chain's value: read it with `cast call --rpc-url RPC
         /// 0x0000000000000000000000000000000000000071 "activationGas()(uint64)"` (ArbWasm, as
-        /// scripts/deploy.sh does). Default: 0, and `check` says it assumed it.
+        /// scripts/chain/deploy.mjs does). Default: 0, and `check` says it assumed it.
         #[arg(long)]
         activation_gas: Option<u64>,
         /// One JSON line instead of a readable summary.

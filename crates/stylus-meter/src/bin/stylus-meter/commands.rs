@@ -179,7 +179,7 @@ pub(crate) fn run(command: Command, arbos: Arbos) -> Result<(), Failure> {
     }
 }
 
-/// How to read a chain's `ActivationGas` (ArbWasm's getter, as scripts/deploy.sh reads it).
+/// How to read a chain's `ActivationGas` (ArbWasm's getter, as scripts/chain/deploy.mjs reads it).
 pub(crate) const ACTIVATION_GAS_GETTER: &str =
     "cast call --rpc-url RPC 0x0000000000000000000000000000000000000071 \"activationGas()(uint64)\"";
 

@@ -13,9 +13,10 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { LeanIMT } from "@zk-kit/lean-imt";
 import { poseidon2 } from "poseidon-lite";
+import { parseOptions } from "../lib/args.mjs";
 
-const OUT = new URL("../test/vectors/lean-imt.json", import.meta.url);
-const check = process.argv.includes("--check");
+const OUT = new URL("../../test/vectors/lean-imt.json", import.meta.url);
+const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-lean-imt-vectors.mjs [--check]" }).values;
 // The BN254 scalar field modulus (SNARK_SCALAR_FIELD in @zk-kit/lean-imt.sol's Constants.sol).
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
@@ -138,7 +139,7 @@ function failing(rnd, tree, leaves, newLeaf, revert) {
 }
 
 const vectors = {
-  generated_by: "scripts/gen-lean-imt-vectors.mjs",
+  generated_by: "scripts/gen/gen-lean-imt-vectors.mjs",
   reference: "roots, sizes, depths and siblings: @zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0 poseidon2; reverts: the rules of @zk-kit/lean-imt.sol 2.0.1 InternalLeanIMT.sol",
   note: "Each operation's expect is the tree after it (root, size, depth) or its revert (an error name, or Panic(code)); a reverted operation leaves the tree as it was. `final` is the tree after the last operation, its leaves in order (0: removed).",
   sequences: [
@@ -154,7 +155,7 @@ if (check) {
     committed = readFileSync(OUT, "utf8");
   } catch {}
   if (committed !== text) {
-    console.error("test/vectors/lean-imt.json is stale: run node scripts/gen-lean-imt-vectors.mjs and commit it");
+    console.error("test/vectors/lean-imt.json is stale: run node scripts/gen/gen-lean-imt-vectors.mjs and commit it");
     process.exit(1);
   }
   console.log("test/vectors/lean-imt.json is current");

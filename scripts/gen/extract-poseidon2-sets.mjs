@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Extracts the Barretenberg-set Poseidon2 parameters (facts, not code) for t = 2, 3, 4 from
 // taceo-poseidon2 0.3's `src/bn254/t{2,3,4}.rs` into test/vectors/poseidon2-params/barretenberg-t<N>.json,
-// which the Rust parameter generator (scripts/gen-poseidon2-params.mjs), the Yul generator and the
+// which the Rust parameter generator (scripts/gen/gen-poseidon2-params.mjs), the Yul generator and the
 // vector generator read. Before writing, each set is checked against every other reference this
 // repository has: the KAT in the same source file, openzeppelin-crypto 0.3's t = 3 table
 // (test/vectors/poseidon2-bn254-t3-params.json) and @zkpassport/poseidon2's t = 4 table (barretenberg's).
@@ -9,14 +9,15 @@
 // transcribed once from the seed implementation's repository (see its `source` field) and is checked
 // by its known-answer tests.
 //   cargo fetch   (taceo-poseidon2 is a dev-dependency of crates/poseidon-bn254)
-//   node scripts/extract-poseidon2-sets.mjs [--check]
+//   node scripts/gen/extract-poseidon2-sets.mjs [--check]
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import { P, loadParams, permute } from "./lib/poseidon2.mjs";
+import { P, loadParams, permute } from "../lib/poseidon2.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const check = process.argv.includes("--check");
+const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/extract-poseidon2-sets.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
 
 function crateDir() {
@@ -55,7 +56,7 @@ for (const t of [2, 3, 4]) {
   rounds.push(...[4, 5, 6, 7].map(row));
   const kat = [...section(text, "fn poseidon2_bn254_t" + t + "_kat1", "poseidon2_kat(").matchAll(/from_str\(\s*"(\d+)"/g)].map((m) => BigInt(m[1]));
   const params = {
-    source: `${crate} src/bn254/t${t}.rs (MAT_DIAG_M_1, EXTERNAL_RC, INTERNAL_RC), extracted by scripts/extract-poseidon2-sets.mjs: HorizenLabs poseidon2_rust_params.sage after HorizenLabs/poseidon2 commit bb476b9`,
+    source: `${crate} src/bn254/t${t}.rs (MAT_DIAG_M_1, EXTERNAL_RC, INTERNAL_RC), extracted by scripts/gen/extract-poseidon2-sets.mjs: HorizenLabs poseidon2_rust_params.sage after HorizenLabs/poseidon2 commit bb476b9`,
     set: "barretenberg",
     t, d: 5, capacity: 1, rounds_f: 8, rounds_p: 56,
     mat_internal_diag_m_1: diag.map(hex),
@@ -82,7 +83,7 @@ for (const t of [2, 3, 4]) {
 
 const stale = [];
 for (const [path, content] of Object.entries(files)) {
-  const url = new URL(`../${path}`, import.meta.url);
+  const url = new URL(`../../${path}`, import.meta.url);
   if (check) {
     if (!existsSync(url) || readFileSync(url, "utf8") !== content) stale.push(path);
   } else {

@@ -3,10 +3,11 @@
 // `src/poseidon2/instance/bn256.rs` into test/vectors/poseidon2-bn254-t3-params.json, which the
 // vector and Yul generators read. Run it once when the reference changes:
 //   cargo new --lib /tmp/ozfetch && cd /tmp/ozfetch && cargo add openzeppelin-crypto@0.3 && cargo fetch
-//   node scripts/extract-poseidon2-params.mjs [path/to/bn256.rs]
+//   node scripts/gen/extract-poseidon2-params.mjs [path/to/bn256.rs]
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { homedir } from "node:os";
+import { parseOptions } from "../lib/args.mjs";
 
 function findSource() {
   const registry = join(process.env.CARGO_HOME ?? join(homedir(), ".cargo"), "registry", "src");
@@ -21,7 +22,8 @@ function findSource() {
   return null;
 }
 
-const found = process.argv[2] ? { path: process.argv[2], crate: "openzeppelin-crypto" } : findSource();
+const [source] = parseOptions({}, { allowPositionals: true, usage: "node scripts/gen/extract-poseidon2-params.mjs [path/to/bn256.rs]" }).positionals;
+const found = source ? { path: source, crate: "openzeppelin-crypto" } : findSource();
 if (!found) {
   console.error("extract-poseidon2-params: openzeppelin-crypto 0.3 source not found; run `cargo fetch` as described in the header");
   process.exit(1);
@@ -47,7 +49,7 @@ const roundConstants = [];
 for (let i = 0; i < flat.length; i += t) roundConstants.push(flat.slice(i, i + t));
 
 const params = {
-  source: `${found.crate} src/poseidon2/instance/bn256.rs (BN256Params for FpBN256), extracted by scripts/extract-poseidon2-params.mjs`,
+  source: `${found.crate} src/poseidon2/instance/bn256.rs (BN256Params for FpBN256), extracted by scripts/gen/extract-poseidon2-params.mjs`,
   t,
   d: Number(text.match(/const D: u8 = (\d+);/)[1]),
   capacity: scalar("CAPACITY"),
@@ -59,6 +61,6 @@ const params = {
 if (roundConstants.length !== params.rounds_f + params.rounds_p) {
   throw new Error(`expected ${params.rounds_f + params.rounds_p} rounds of constants, found ${roundConstants.length}`);
 }
-const out = new URL("../test/vectors/poseidon2-bn254-t3-params.json", import.meta.url);
+const out = new URL("../../test/vectors/poseidon2-bn254-t3-params.json", import.meta.url);
 writeFileSync(out, JSON.stringify(params, null, 2) + "\n");
 console.log(`wrote ${out.pathname} (${roundConstants.length} rounds) from ${found.path}`);

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 // The release, as one command: the crates (in dependency order) on crates.io, then the npm package
-// `stylus-poseidon` (scripts/npm-package.mjs). Nothing is published yet; none of the names is taken.
+// `stylus-poseidon` (scripts/chain/npm-package.mjs). Nothing is published yet; none of the names is taken.
 //
-//   node scripts/release.mjs --dry-run   what scripts/test.sh runs: checks each crate's registry
-//                                        metadata, packages the crates (cargo publish --dry-run),
-//                                        builds the npm package and runs npm publish --dry-run on it,
-//                                        and lists what would be published, in order
-//   node scripts/release.mjs             publishes (after `cargo login` and `npm login`), from a
-//                                        clean checkout, after scripts/build-wasm.sh
+//   node scripts/chain/release.mjs --dry-run   what scripts/test.sh runs: checks each crate's registry
+//                                              metadata, packages the crates (cargo publish --dry-run),
+//                                              builds the npm package and runs npm publish --dry-run on
+//                                              it, and lists what would be published, in order
+//   node scripts/chain/release.mjs             publishes (after `cargo login` and `npm login`), from a
+//                                              clean checkout, after scripts/build-wasm.sh
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { NAME as NPM_NAME, buildPackage } from "./npm-package.mjs";
-import { ROOT } from "./lib/deployables.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { ROOT } from "../lib/deployables.mjs";
 
 /** What a registry page shows: a crate without one of these fields is not released. */
 const REQUIRED = ["description", "license", "repository", "readme", "keywords", "categories"];
@@ -70,7 +70,7 @@ function release({ dryRun }) {
   console.log(`  ${order.length + 1}. npm        ${NPM_NAME} ${version}  (${path.relative(ROOT, tarball)})`);
 }
 
-const { values } = parseArgs({ options: { "dry-run": { type: "boolean", default: false } } });
+const { values } = parseOptions({ "dry-run": { type: "boolean", default: false } }, { usage: "node scripts/chain/release.mjs [--dry-run]" });
 try {
   release({ dryRun: values["dry-run"] });
 } catch (e) {

@@ -9,13 +9,13 @@
 # version, and the dev account may schedule an ArbOS upgrade as a chain owner (needs cast). It never
 # schedules a version the node's Nitro release cannot run: that would stop the chain for good.
 set -euo pipefail
-source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/../lib/common.sh"
 source "$ROOT/scripts/lib/nitro.sh"
 source "$ROOT/scripts/lib/meter.sh"
 
 usage() {
   cat <<EOF
-Usage: scripts/devnode.sh [--help]
+Usage: scripts/chain/devnode.sh [--help]
 
 Starts a Nitro dev node (${NITRO_IMAGE_DEFAULT}, --dev, chain ${NITRO_DEV_CHAIN_ID})
 with Docker, on http://127.0.0.1:\${NITRO_PORT:-8547}, or checks the node given by NITRO_RPC.
@@ -36,7 +36,7 @@ EOF
 case "${1:-}" in
   "") ;;
   -h | --help) usage; exit 0 ;;
-  *) printf 'error: devnode: unknown argument "%s" (see scripts/devnode.sh --help)\n' "$1" >&2; exit 2 ;;
+  *) printf 'error: devnode: unknown argument "%s" (see scripts/chain/devnode.sh --help)\n' "$1" >&2; exit 2 ;;
 esac
 
 [[ "${NITRO_ARBOS:-0}" =~ ^[0-9]+$ ]] || die "devnode: NITRO_ARBOS=\"$NITRO_ARBOS\" is not an ArbOS version"
@@ -80,7 +80,7 @@ runnable_target() {
   [ -n "${NITRO_RPC:-}" ] || retry="NITRO_PORT=${PORT:-8547}"
   if [ -z "$NITRO_RELEASE" ]; then
     [ -n "${NITRO_ARBOS:-}" ] && return 0
-    die "devnode: the node does not say which Nitro release it runs (web3_clientVersion: \"${NITRO_CLIENT:-no answer}\"), so upgrading the dev chain to ArbOS $ARBOS_TARGET could stop it for good (ArbOS $ARBOS_TARGET needs Nitro $MINIMUM_NITRO or later); name the version the node runs: NITRO_ARBOS=$ARBOS_TARGET $retry scripts/devnode.sh"
+    die "devnode: the node does not say which Nitro release it runs (web3_clientVersion: \"${NITRO_CLIENT:-no answer}\"), so upgrading the dev chain to ArbOS $ARBOS_TARGET could stop it for good (ArbOS $ARBOS_TARGET needs Nitro $MINIMUM_NITRO or later); name the version the node runs: NITRO_ARBOS=$ARBOS_TARGET $retry scripts/chain/devnode.sh"
   fi
   release_at_least "$NITRO_RELEASE" "$MINIMUM_NITRO" && return 0
   for version in $(seq "$(meter_rule oldest)" "$ARBOS_TARGET"); do
@@ -88,7 +88,7 @@ runnable_target() {
     release_at_least "$NITRO_RELEASE" "$minimum" && best="$version"
   done
   die "devnode: the node runs Nitro $NITRO_RELEASE, which cannot run ArbOS $ARBOS_TARGET (it needs Nitro $MINIMUM_NITRO or later); scheduling it would stop the dev chain for good, so nothing was sent.$(
-    [ -n "$best" ] && [ "$best" -gt "$ARBOS_VERSION" ] && echo " Upgrade to what it runs: NITRO_ARBOS=$best $retry scripts/devnode.sh;") Or run a node of Nitro $MINIMUM_NITRO or later."
+    [ -n "$best" ] && [ "$best" -gt "$ARBOS_VERSION" ] && echo " Upgrade to what it runs: NITRO_ARBOS=$best $retry scripts/chain/devnode.sh;") Or run a node of Nitro $MINIMUM_NITRO or later."
 }
 
 # ensure_arbos URL: brings the dev chain to ArbOS $ARBOS_TARGET. ArbOS applies a scheduled upgrade when
@@ -176,7 +176,7 @@ ensure_arbos "$URL"
 cat <<EOF
 
 The Nitro dev node runs in the background (container $CONTAINER).
-  deploy to it:  NITRO_RPC=$URL scripts/deploy.sh
+  deploy to it:  NITRO_RPC=$URL scripts/chain/deploy.mjs
   its log:       $DOCKER logs -f $CONTAINER
   stop it:       $DOCKER rm -f $CONTAINER
 EOF

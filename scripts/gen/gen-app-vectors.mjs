@@ -22,12 +22,13 @@ import { LeanIMT } from "@zk-kit/lean-imt";
 import { Group } from "@semaphore-protocol/group";
 import { poseidon2 } from "poseidon-lite";
 import { poseidon2Hash } from "@zkpassport/poseidon2";
-import { P, leaf, leaves } from "./lib/app-leaves.mjs";
+import { P, leaf, leaves } from "../lib/app-leaves.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
 const require = createRequire(import.meta.url);
 const stock = require("poseidon-solidity");
 const OUT = "test/vectors/apps.json";
-const check = process.argv.includes("--check");
+const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-app-vectors.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
 
 // ---------------------------------------------------------------- LeanIMT
@@ -143,7 +144,7 @@ const noirHash = (n) =>
 
 const doc = {
   source:
-    "scripts/gen-app-vectors.mjs: @zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0 poseidon2, @semaphore-protocol/group 4.14.3, @zkpassport/poseidon2 0.6.2, poseidon-solidity 0.0.5 deploy/PoseidonT3.js",
+    "scripts/gen/gen-app-vectors.mjs: @zk-kit/lean-imt 2.2.5 with poseidon-lite 0.3.0 poseidon2, @semaphore-protocol/group 4.14.3, @zkpassport/poseidon2 0.6.2, poseidon-solidity 0.0.5 deploy/PoseidonT3.js",
   leafRule: "leaf(seed, i) = uint256(sha256(abi.encode(seed, i))) mod p, or 1 if that is 0",
   poseidonT3: {
     source: "poseidon-solidity 0.0.5 (npm) deploy/PoseidonT3.js: `data` sent to `proxy` deploys the library at `address`",
@@ -175,14 +176,14 @@ const doc = {
 };
 
 const content = JSON.stringify(doc, null, 2) + "\n";
-const url = new URL(`../${OUT}`, import.meta.url);
+const url = new URL(`../../${OUT}`, import.meta.url);
 if (check) {
   let current = null;
   try {
     current = readFileSync(url, "utf8");
   } catch {}
   if (current !== content) {
-    console.error(`gen-app-vectors: stale or missing: ${OUT}; run \`node scripts/gen-app-vectors.mjs\` and commit`);
+    console.error(`gen-app-vectors: stale or missing: ${OUT}; run \`node scripts/gen/gen-app-vectors.mjs\` and commit`);
     process.exit(1);
   }
   console.log(`gen-app-vectors: ${OUT} is current`);

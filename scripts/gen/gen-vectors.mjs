@@ -10,9 +10,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { buildPoseidonReference, poseidonContract } from "circomlibjs";
-import { P, loadParams, hash2, permute } from "./lib/poseidon2.mjs";
+import { P, loadParams, hash2, permute } from "../lib/poseidon2.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const check = process.argv.includes("--check");
+const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-vectors.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
 
 // Deterministic "random" field elements: sha256 of a fixed label and counter, reduced mod p.
@@ -74,7 +75,7 @@ const files = {
 
 let stale = [];
 for (const [path, content] of Object.entries(files)) {
-  const url = new URL(`../${path}`, import.meta.url);
+  const url = new URL(`../../${path}`, import.meta.url);
   if (check) {
     let current = null;
     try {
@@ -87,7 +88,7 @@ for (const [path, content] of Object.entries(files)) {
   }
 }
 if (stale.length) {
-  console.error(`gen-vectors: stale or missing: ${stale.join(", ")}; run \`node scripts/gen-vectors.mjs\` and commit`);
+  console.error(`gen-vectors: stale or missing: ${stale.join(", ")}; run \`node scripts/gen/gen-vectors.mjs\` and commit`);
   process.exit(1);
 }
 if (check) console.log("gen-vectors: test/vectors is current");

@@ -8,9 +8,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { poseidon2Hash } from "@zkpassport/poseidon2";
-import { P, loadInstance, permute, noirHash, compress } from "./lib/poseidon2.mjs";
+import { P, loadInstance, permute, noirHash, compress } from "../lib/poseidon2.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const check = process.argv.includes("--check");
+const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-poseidon2-vectors.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
 let counter = 0;
 const randomElement = () => BigInt("0x" + createHash("sha256").update(`stylus-poseidon poseidon2 vectors ${counter++}`).digest("hex")) % P;
@@ -101,21 +102,21 @@ for (const t of [2, 3, 4]) {
 }
 
 const content = JSON.stringify({
-  source: "scripts/gen-poseidon2-vectors.mjs: computed by scripts/lib/poseidon2.mjs from test/vectors/poseidon2-params/*.json after reproducing the published vectors named in the script; Noir vectors also equal @zkpassport/poseidon2 poseidon2Hash",
+  source: "scripts/gen/gen-poseidon2-vectors.mjs: computed by scripts/lib/poseidon2.mjs from test/vectors/poseidon2-params/*.json after reproducing the published vectors named in the script; Noir vectors also equal @zkpassport/poseidon2 poseidon2Hash",
   permutations,
   noir,
   noir_variable_length: noirVariable,
   compress: compressVectors,
 }, null, 2) + "\n";
 
-const path = new URL("../test/vectors/poseidon2-instances.json", import.meta.url);
+const path = new URL("../../test/vectors/poseidon2-instances.json", import.meta.url);
 if (check) {
   let current = null;
   try {
     current = readFileSync(path, "utf8");
   } catch {}
   if (current !== content) {
-    console.error("gen-poseidon2-vectors: test/vectors/poseidon2-instances.json is stale; run `node scripts/gen-poseidon2-vectors.mjs` and commit");
+    console.error("gen-poseidon2-vectors: test/vectors/poseidon2-instances.json is stale; run `node scripts/gen/gen-poseidon2-vectors.mjs` and commit");
     process.exit(1);
   }
   console.log("gen-poseidon2-vectors: current");

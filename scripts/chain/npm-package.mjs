@@ -3,17 +3,18 @@
 // library, the Yul and Solidity references, the examples, PoseidonAddresses.sol, the forge testing
 // helper), deployments/addresses.json, the deployed Stylus modules (target/stylus/*.wasm) and the
 // offline meter prebuilt for Linux x86-64 (bin/linux-x64, behind the bin/stylus-meter launcher, which
-// says how to build it elsewhere), with scripts/npm-package/README.md (the address table filled in).
+// says how to build it elsewhere), with scripts/chain/npm-package/README.md (the address table filled in).
 // Refuses stale addresses, and a build machine that is not Linux x86-64.
 //
-//   node scripts/npm-package.mjs [--out DIR]   builds DIR/stylus-poseidon/ (default target/npm), runs
-//                                              `npm pack` there and prints the tarball's path
+//   node scripts/chain/npm-package.mjs [--out DIR]   builds DIR/stylus-poseidon/ (default target/npm),
+//                                                    runs `npm pack` there and prints the tarball's path
 // Its version is the Cargo workspace's: one release number for the crates and the package.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { parseOptions } from "../lib/args.mjs";
 import { ADDRESSES, SOLIDITY, computeEntries, problems } from "./addresses.mjs";
-import { METER, ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "./lib/deployables.mjs";
+import { METER, ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "../lib/deployables.mjs";
 
 export const NAME = "stylus-poseidon";
 
@@ -52,7 +53,7 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
   const registry = loadRegistry();
   const doc = JSON.parse(fs.readFileSync(ADDRESSES, "utf8"));
   const stale = problems(registry, computeEntries(registry), doc, fs.readFileSync(SOLIDITY, "utf8"));
-  if (stale.length) throw new Error(`deployments/addresses.json is stale (node scripts/addresses.mjs):\n  ${stale.join("\n  ")}`);
+  if (stale.length) throw new Error(`deployments/addresses.json is stale (node scripts/chain/addresses.mjs):\n  ${stale.join("\n  ")}`);
 
   const dir = path.join(outDir, NAME);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -72,9 +73,9 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
   fs.mkdirSync(path.join(dir, "bin", "linux-x64"), { recursive: true });
   const meter = path.join(dir, "bin", "linux-x64", "stylus-meter");
   execFileSync("strip", ["-o", meter, METER]);
-  fs.copyFileSync(path.join(ROOT, "scripts", "npm-package", "stylus-meter"), path.join(dir, "bin", "stylus-meter"));
+  fs.copyFileSync(path.join(ROOT, "scripts", "chain", "npm-package", "stylus-meter"), path.join(dir, "bin", "stylus-meter"));
   fs.chmodSync(path.join(dir, "bin", "stylus-meter"), 0o755);
-  const readme = fs.readFileSync(path.join(ROOT, "scripts", "npm-package", "README.md"), "utf8");
+  const readme = fs.readFileSync(path.join(ROOT, "scripts", "chain", "npm-package", "README.md"), "utf8");
   const filled = readme.replace("{{ADDRESSES}}", addressTable(doc, registry)).replace("{{HASH_GAS}}", hashGas());
   fs.writeFileSync(path.join(dir, "README.md"), filled);
   const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
@@ -98,9 +99,8 @@ export function buildPackage(outDir = path.join(ROOT, "target", "npm")) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
   try {
-    const args = process.argv.slice(2);
-    const out = args.includes("--out") ? path.resolve(args[args.indexOf("--out") + 1]) : undefined;
-    console.log(buildPackage(out));
+    const { out } = parseOptions({ out: { type: "string" } }, { usage: "node scripts/chain/npm-package.mjs [--out DIR]" }).values;
+    console.log(buildPackage(out && path.resolve(out)));
   } catch (e) {
     console.error(`npm-package: ${e.message}`);
     process.exit(1);

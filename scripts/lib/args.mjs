@@ -1,0 +1,21 @@
+// Command-line options for the Node scripts: node:util parseArgs, strict, with a one-line error.
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+/**
+ * Parses process.argv for `options` (parseArgs's format). An unknown argument, a missing value or a
+ * stray positional exits 2 with one line: `error: NAME: <what> (usage: USAGE)`.
+ */
+export function parseOptions(options, { usage, allowPositionals = false, argv = process.argv.slice(2) } = {}) {
+  const name = path.basename(process.argv[1] ?? "script", ".mjs");
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (e) {
+    // parseArgs's messages run over several lines and suggest "--" for values starting with "-".
+    const unknown = /Unknown option '([^']+)'/.exec(e.message)?.[1] ?? /Unexpected argument '([^']+)'/.exec(e.message)?.[1];
+    const missing = /Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/.exec(e.message)?.[1];
+    const what = unknown ? `unknown argument "${unknown}"` : missing ? `${missing} needs a value` : e.message.split("\n")[0].replace(/\.$/, "");
+    console.error(`error: ${name}: ${what}${usage ? ` (usage: ${usage})` : ""}`);
+    process.exit(2);
+  }
+}
