@@ -121,6 +121,7 @@ fn full_round<const T: usize, const N: usize>(
 /// measured dearer and larger, so it stays separate: `CHANGELOG.md`.)
 /// Natively out of line: no width ships this form, and inlining 56–60 rounds per width made the
 /// native build minutes longer.
+#[cfg(feature = "forms")]
 #[cfg_attr(target_arch = "wasm32", inline(always))]
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 fn sparse_round<const T: usize, const NC: usize, const NS: usize>(
