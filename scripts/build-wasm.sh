@@ -253,7 +253,7 @@ prepare_meter
 # a call pays for the size of its whole program, so one program for all costs more per call
 # (contracts/poseidon-stylus/README.md, "Five programs or one?").
 step "build-wasm: the programs of contracts/deployables.json"
-STEP_HINT="contracts/deployables.json is malformed (the message above names the entry)."
+STEP_HINT="contracts/deployables.json is malformed (the message above names the entry), or a package is missing (run scripts/setup.sh)."
 list_args=()
 [ "$build_all" = 0 ] || list_args=(--all)
 programs="$(node "$ROOT/scripts/lib/deployables.mjs" build-list "${list_args[@]}")"
