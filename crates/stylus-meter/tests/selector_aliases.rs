@@ -88,19 +88,19 @@ fn aliases() -> Vec<Alias> {
     {
         let feature = group["feature"].as_str().unwrap();
         for function in group["functions"].as_array().unwrap() {
-            let rows = function["selectors"].as_array().unwrap();
-            let own = rows
-                .iter()
-                .find(|row| row["interface"] == "stylus-poseidon")
-                .map(|row| {
-                    let signature = row["signature"].as_str().unwrap().to_string();
-                    (selector(row["selector"].as_str().unwrap()), signature)
-                });
-            for row in rows
-                .iter()
-                .filter(|row| row["interface"] != "stylus-poseidon")
-            {
+            let aliases = function["aliases"].as_array().map_or(&[][..], |a| &a[..]);
+            for row in aliases {
                 let signature = row["signature"].as_str().unwrap().to_string();
+                let words = word_count(&signature);
+                // Our function (`ours`: Interface.name in IStylusPoseidon.sol) takes the alias's
+                // words as uint256s: `hash(uint256,uint256)` for `hash(uint256[2])`. A wrong guess
+                // would not answer like the alias, so the comparison below checks it too.
+                let own = function["ours"].as_str().map(|ours| {
+                    let name = ours.rsplit('.').next().unwrap();
+                    let own = format!("{name}({})", vec!["uint256"; words].join(","));
+                    let hash = alloy_primitives::keccak256(own.as_bytes());
+                    ([hash[0], hash[1], hash[2], hash[3]], own)
+                });
                 if own.is_none() {
                     assert!(
                         function["name"].as_str().unwrap().starts_with("noirHash"),
@@ -109,9 +109,9 @@ fn aliases() -> Vec<Alias> {
                 }
                 out.push(Alias {
                     wasm: wasm_of(feature),
-                    words: word_count(&signature),
+                    words,
                     selector: selector(row["selector"].as_str().unwrap()),
-                    own: own.clone(),
+                    own,
                     signature,
                 });
             }

@@ -4,7 +4,11 @@
 use alloy_primitives::U256;
 
 use super::{returns, word};
-use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
+use crate::abi::{
+    IPoseidonT2Hasher as IPoseidonT2, IPoseidonT3Hasher as IPoseidonT3,
+    IPoseidonT4Hasher as IPoseidonT4, IPoseidonT5Hasher as IPoseidonT5,
+    IPoseidonT6Hasher as IPoseidonT6, IStylusPoseidon as IPoseidon2,
+};
 
 fn vector_file(name: &str) -> serde_json::Value {
     let path = format!("{}/../../test/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
