@@ -51,7 +51,7 @@ test("each deployable's registry entry names the other projects' selectors it an
   }
 });
 
-test("the table's checks refuse a duplicate selector, another argument layout, an unknown interface", () => {
+test("the table's checks refuse a duplicate selector, another argument layout, an unknown interface or function", () => {
   const dir = mkdtempSync(join(tmpdir(), "selectors-"));
   try {
     const refused = (edit) => {
@@ -62,10 +62,13 @@ test("the table's checks refuse a duplicate selector, another argument layout, a
       return assert.throws(() => loadTable(file));
     };
     const t3 = (copy) => copy.groups.find((g) => g.feature === "hash2").functions[0];
-    refused((copy) => t3(copy).selectors.push({ ...t3(copy).selectors[0] }));
-    refused((copy) => t3(copy).selectors.push({ selector: "0x12345678", signature: "hash(uint256[3])", interface: "poseidon-solidity" }));
-    refused((copy) => (t3(copy).selectors[1].interface = "somebody"));
-    refused((copy) => (t3(copy).selectors[1].selector = "0x561558FE"));
+    refused((copy) => t3(copy).aliases.push({ ...t3(copy).aliases[0] }));
+    refused((copy) => t3(copy).aliases.push({ selector: "0x12345678", signature: "hash(uint256[3])", interface: "poseidon-solidity" }));
+    refused((copy) => (t3(copy).aliases[0].interface = "somebody"));
+    refused((copy) => (t3(copy).aliases[0].selector = "0x561558FE"));
+    // `ours` names a function of IStylusPoseidon.sol, and an overloaded name needs its types.
+    refused((copy) => (t3(copy).ours = "IPoseidonT3Hasher.nope"));
+    refused((copy) => (t3(copy).ours = "IStylusPoseidon.hash"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

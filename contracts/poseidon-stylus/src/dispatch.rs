@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use crate::abi::{IPoseidonErrors::InvalidCalldata, Revert};
+use crate::abi::{IStylusPoseidon::InvalidCalldata, Revert};
 use crate::calldata::Args;
 #[cfg(any(
     test,

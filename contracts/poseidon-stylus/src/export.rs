@@ -1,75 +1,44 @@
-//! The Solidity interface `cargo stylus export-abi` prints, built from the same `sol!`
-//! declarations the dispatcher uses (so the exported ABI cannot drift from the deployed code).
+//! The Solidity interface `cargo stylus export-abi` prints, built from the selector table
+//! ([`crate::selectors::ROUTES`], each row's ABI as `sol!` read it from `solidity/`), so the exported
+//! ABI is what this build's dispatcher answers.
 
 use alloc::string::String;
 
-use alloy_json_abi::{Function, JsonAbi};
+use alloy_json_abi::{JsonAbi, StateMutability};
 use alloy_sol_types::JsonAbiExt;
 
 use crate::abi;
-use crate::selectors::{OURS, ROUTES};
+use crate::selectors::ROUTES;
 
 /// Name of the exported Solidity interface.
 pub const INTERFACE_NAME: &str = "IStylusPoseidon";
 
 /// The JSON ABI of this build: every error, and the functions of the enabled feature groups
-/// (all of them in unit tests).
+/// (all of them in unit tests), ours and the other projects' selectors.
 pub fn json_abi() -> JsonAbi {
-    let mut parts = alloc::vec![abi::IPoseidonErrors::abi::contract()];
-    #[cfg(any(test, feature = "hash2"))]
-    parts.push(abi::IPoseidonT3::abi::contract());
-    #[cfg(any(test, feature = "poseidon2"))]
-    parts.push(abi::IPoseidon2::abi::contract());
-    #[cfg(any(test, feature = "poseidon2-t3"))]
-    parts.push(abi::IPoseidon2T3::abi::contract());
-    #[cfg(any(test, feature = "noir"))]
-    parts.push(abi::INoirPoseidon2::abi::contract());
-    #[cfg(any(test, feature = "poseidon2-t2"))]
-    parts.push(abi::IPoseidon2T2::abi::contract());
-    #[cfg(any(test, feature = "poseidon2-codex"))]
-    parts.push(abi::IPoseidon2Codex::abi::contract());
-    #[cfg(any(test, feature = "hash1"))]
-    parts.push(abi::IPoseidonT2::abi::contract());
-    #[cfg(any(test, feature = "hash3"))]
-    parts.push(abi::IPoseidonT4::abi::contract());
-    #[cfg(any(test, feature = "hash4"))]
-    parts.push(abi::IPoseidonT5::abi::contract());
-    #[cfg(any(test, feature = "goldilocks"))]
-    parts.push(abi::IGoldilocksPoseidon::abi::contract());
-    #[cfg(any(test, feature = "hash5"))]
-    parts.push(abi::IPoseidonT6::abi::contract());
-
-    // The other projects' selectors (contracts/selectors.json): a word per input, a word out,
-    // `bytes32` for circomlibjs's `bytes32` inputs (as solidity/generated/IPoseidonAliases.sol).
-    for route in ROUTES.iter().filter(|route| route.interface != OURS) {
-        let returns = if route.signature.contains("bytes32") {
-            "bytes32"
-        } else {
-            "uint256"
-        };
-        let declaration = alloc::format!(
-            "function {} external pure returns ({returns})",
-            route.signature
-        );
-        let function = Function::parse(&declaration).expect("the table's signatures parse");
-        let mut part = JsonAbi::new();
-        part.functions
-            .insert(function.name.clone(), alloc::vec![function]);
-        parts.push(part);
-    }
-
     let mut merged = JsonAbi::new();
-    let not_in_field = abi::InputNotInField::abi();
-    merged
-        .errors
-        .insert(not_in_field.name.clone(), alloc::vec![not_in_field]);
-    for part in parts {
-        for (name, overloads) in part.functions {
-            merged.functions.entry(name).or_default().extend(overloads);
-        }
-        for (name, overloads) in part.errors {
-            merged.errors.entry(name).or_default().extend(overloads);
-        }
+    for function in ROUTES.iter().map(|route| (route.abi)()) {
+        // The .sol says `view` (callers may STATICCALL); the program reads no state.
+        let function = alloy_json_abi::Function {
+            state_mutability: StateMutability::Pure,
+            ..function
+        };
+        merged
+            .functions
+            .entry(function.name.clone())
+            .or_default()
+            .push(function);
+    }
+    let errors = abi::IPoseidonErrors::abi::contract().errors.into_values();
+    for error in errors
+        .flatten()
+        .chain([abi::IStylusPoseidon::InvalidCalldata::abi()])
+    {
+        merged
+            .errors
+            .entry(error.name.clone())
+            .or_default()
+            .push(error);
     }
     merged
 }

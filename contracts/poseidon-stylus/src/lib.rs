@@ -4,7 +4,7 @@
 //! ```
 //! use alloy_primitives::U256;
 //! use alloy_sol_types::SolCall;
-//! use poseidon_stylus::{abi::IPoseidonT3::hashCall, dispatch::dispatch};
+//! use poseidon_stylus::{abi::IPoseidonT3Hasher::hashCall, dispatch::dispatch};
 //!
 //! let calldata = hashCall { a: U256::from(1), b: U256::from(2) }.abi_encode();
 //! let hash = hashCall::abi_decode_returns(&dispatch(&calldata).unwrap()).unwrap();
@@ -39,6 +39,7 @@ pub mod goldilocks;
 ))]
 pub mod poseidon2;
 pub mod returndata;
+pub mod routes;
 pub mod selectors;
 
 #[cfg(test)]

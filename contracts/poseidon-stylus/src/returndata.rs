@@ -10,8 +10,9 @@ use alloy_sol_types::SolError;
 #[cfg(any(test, feature = "goldilocks"))]
 use crate::abi::IPoseidonErrors::LeafIndexOutOfRange;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
+    EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::{InputNotInField, Revert};
 use crate::calldata::Word;
 

@@ -58,16 +58,17 @@ fn aliases() -> Vec<Alias> {
     for group in vectors::selector_table().groups {
         let wasm = deployable::with_feature(&group.feature).wasm;
         for function in group.functions {
-            let own = function
-                .selectors
-                .iter()
-                .find(|row| row.interface == "stylus-poseidon")
-                .map(|row| (row.bytes(), row.signature.clone()));
-            for row in function
-                .selectors
-                .iter()
-                .filter(|row| row.interface != "stylus-poseidon")
-            {
+            for row in &function.aliases {
+                let words = word_count(&row.signature);
+                // Our function (`ours`: Interface.name in IStylusPoseidon.sol) takes the alias's
+                // words as uint256s: `hash(uint256,uint256)` for `hash(uint256[2])`. A wrong guess
+                // would not answer like the alias, so the comparison below checks it too.
+                let own = function.ours.as_deref().map(|ours| {
+                    let name = ours.rsplit('.').next().unwrap();
+                    let own = format!("{name}({})", vec!["uint256"; words].join(","));
+                    let hash = alloy_primitives::keccak256(own.as_bytes());
+                    ([hash[0], hash[1], hash[2], hash[3]], own)
+                });
                 if own.is_none() {
                     assert!(
                         function.name.starts_with("noirHash"),
@@ -77,9 +78,9 @@ fn aliases() -> Vec<Alias> {
                 }
                 out.push(Alias {
                     wasm: wasm.clone(),
-                    words: word_count(&row.signature),
+                    words,
                     selector: row.bytes(),
-                    own: own.clone(),
+                    own,
                     signature: row.signature.clone(),
                 });
             }

@@ -232,7 +232,8 @@ pub fn goldilocks_plonky2() -> GoldilocksPlonky2 {
     load("goldilocks-plonky2.json")
 }
 
-/// `contracts/selectors.json`: every selector a program answers and the function it calls.
+/// `contracts/selectors.json`: which of our functions each program answers, by cargo feature, and
+/// the other projects' selectors (aliases) each also answers.
 #[derive(Debug, Deserialize)]
 pub struct SelectorTable {
     /// Every interface a row may name, and what it is.
@@ -250,18 +251,22 @@ pub struct SelectorGroup {
     pub functions: Vec<SelectorFunction>,
 }
 
-/// A function and every selector that calls it.
+/// One of our functions and the other projects' selectors that call it too.
 #[derive(Debug, Deserialize)]
 pub struct SelectorFunction {
     /// The function's name in the table.
     pub name: String,
     /// What it computes.
     pub computes: String,
-    /// Its selectors: ours first.
-    pub selectors: Vec<Selector>,
+    /// Its declaration in `solidity/IStylusPoseidon.sol` (`Interface.name`); none for a function
+    /// that only other projects' selectors call (poseidon2-evm's `hash_1`, `hash_3`).
+    pub ours: Option<String>,
+    /// The other projects' selectors of the same function.
+    #[serde(default)]
+    pub aliases: Vec<Selector>,
 }
 
-/// One selector of a function.
+/// Another project's selector of one of our functions.
 #[derive(Debug, Deserialize)]
 pub struct Selector {
     /// `0x` and 4 bytes of hex.

@@ -6,9 +6,10 @@ use alloy_sol_types::{SolCall, SolError};
 
 use super::pseudo_random_words;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
+    EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
 };
-use crate::abi::IPoseidonT3;
+use crate::abi::IPoseidonT3Hasher;
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::{InputNotInField, Revert};
 use crate::dispatch::dispatch;
 use crate::returndata::{self, WordArray};
@@ -80,7 +81,7 @@ fn word_arrays_encode_like_alloy() {
         }
         assert_eq!(
             array.into_abi(),
-            IPoseidonT3::hashPairsCall::abi_encode_returns(&values),
+            IPoseidonT3Hasher::hashPairsCall::abi_encode_returns(&values),
             "{len} words"
         );
     }
@@ -138,17 +139,17 @@ fn rejected(calldata: &[u8]) -> bool {
 fn the_decoder_accepts_exactly_what_alloy_accepts() {
     let mut rng = Rng(42);
     let words = pseudo_random_words(8, 3);
-    let root_call = IPoseidonT3::rootFromPathCall {
+    let root_call = IPoseidonT3Hasher::rootFromPathCall {
         leaf: words[0],
         siblings: words[1..4].to_vec(),
         pathBits: U256::from(5),
     }
     .abi_encode();
-    let pairs_call = IPoseidonT3::hashPairsCall {
+    let pairs_call = IPoseidonT3Hasher::hashPairsCall {
         flat: words[..4].to_vec(),
     }
     .abi_encode();
-    let hash_call = IPoseidonT3::hashCall {
+    let hash_call = IPoseidonT3Hasher::hashCall {
         a: words[0],
         b: words[1],
     }
@@ -160,9 +161,9 @@ fn the_decoder_accepts_exactly_what_alloy_accepts() {
         let args = &calldata[4..];
         // alloy's view: decodes, and if so the canonical re-encoding of what it decoded.
         let canonical = match round % 3 {
-            0 => IPoseidonT3::rootFromPathCall::abi_decode_raw(args).map(|c| c.abi_encode()),
-            1 => IPoseidonT3::hashPairsCall::abi_decode_raw(args).map(|c| c.abi_encode()),
-            _ => IPoseidonT3::hashCall::abi_decode_raw(args).map(|c| c.abi_encode()),
+            0 => IPoseidonT3Hasher::rootFromPathCall::abi_decode_raw(args).map(|c| c.abi_encode()),
+            1 => IPoseidonT3Hasher::hashPairsCall::abi_decode_raw(args).map(|c| c.abi_encode()),
+            _ => IPoseidonT3Hasher::hashCall::abi_decode_raw(args).map(|c| c.abi_encode()),
         };
         match canonical {
             Ok(canonical) => {

@@ -6,10 +6,14 @@ use alloy_sol_types::SolCall;
 
 use super::{modulus, returns, revert_of, revert_of_calldata, Revert};
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, InvalidCalldata, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::InputNotInField;
-use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
+use crate::abi::{
+    IPoseidonT2Hasher, IPoseidonT3Hasher, IPoseidonT4Hasher, IPoseidonT5Hasher, IPoseidonT6Hasher,
+    IStylusPoseidon,
+};
 use crate::functions::MAX_SIBLINGS;
 use crate::selectors::ROUTES;
 
@@ -37,38 +41,38 @@ fn every_fixed_width_function_rejects_each_position() {
     for bad in bad_words() {
         let [a] = with_bad::<1>(0, bad);
         assert_eq!(
-            revert_of(&IPoseidonT2::hashCall { a }),
+            revert_of(&IPoseidonT2Hasher::hashCall { a }),
             not_in_field(0, bad)
         );
         for at in 0..2 {
             let [a, b] = with_bad::<2>(at, bad);
             assert_eq!(
-                revert_of(&IPoseidonT3::hashCall { a, b }),
+                revert_of(&IPoseidonT3Hasher::hashCall { a, b }),
                 not_in_field(at, bad)
             );
             assert_eq!(
-                revert_of(&IPoseidon2::poseidon2Call { a, b }),
+                revert_of(&IStylusPoseidon::poseidon2Call { a, b }),
                 not_in_field(at, bad)
             );
         }
         for at in 0..3 {
             let [a, b, c] = with_bad::<3>(at, bad);
             assert_eq!(
-                revert_of(&IPoseidonT4::hashCall { a, b, c }),
+                revert_of(&IPoseidonT4Hasher::hashCall { a, b, c }),
                 not_in_field(at, bad)
             );
         }
         for at in 0..4 {
             let [a, b, c, d] = with_bad::<4>(at, bad);
             assert_eq!(
-                revert_of(&IPoseidonT5::hashCall { a, b, c, d }),
+                revert_of(&IPoseidonT5Hasher::hashCall { a, b, c, d }),
                 not_in_field(at, bad)
             );
         }
         for at in 0..5 {
             let [a, b, c, d, e] = with_bad::<5>(at, bad);
             assert_eq!(
-                revert_of(&IPoseidonT6::hashCall { a, b, c, d, e }),
+                revert_of(&IPoseidonT6Hasher::hashCall { a, b, c, d, e }),
                 not_in_field(at, bad)
             );
         }
@@ -77,15 +81,19 @@ fn every_fixed_width_function_rejects_each_position() {
 
 #[test]
 fn first_bad_input_is_reported() {
-    let call = IPoseidonT3::hashCall {
+    let call = IPoseidonT3Hasher::hashCall {
         a: U256::MAX,
         b: modulus(),
     };
     assert_eq!(revert_of(&call), not_in_field(0, U256::MAX));
 }
 
-fn root_call(leaf: U256, siblings: Vec<U256>, path_bits: U256) -> IPoseidonT3::rootFromPathCall {
-    IPoseidonT3::rootFromPathCall {
+fn root_call(
+    leaf: U256,
+    siblings: Vec<U256>,
+    path_bits: U256,
+) -> IPoseidonT3Hasher::rootFromPathCall {
+    IPoseidonT3Hasher::rootFromPathCall {
         leaf,
         siblings,
         pathBits: path_bits,
@@ -156,11 +164,11 @@ fn root_from_path_rejects_leaf_then_first_bad_sibling() {
 
 #[test]
 fn hash_pairs_rejects_empty_and_odd_arrays() {
-    let empty = IPoseidonT3::hashPairsCall { flat: vec![] };
+    let empty = IPoseidonT3Hasher::hashPairsCall { flat: vec![] };
     assert_eq!(revert_of(&empty), Revert::EmptyInput(EmptyInput {}));
     for length in [1usize, 3, 5, 99] {
         // Elements ≥ p too: the length check comes first.
-        let call = IPoseidonT3::hashPairsCall {
+        let call = IPoseidonT3Hasher::hashPairsCall {
             flat: vec![modulus(); length],
         };
         let expected = OddPairsLength {
@@ -183,7 +191,7 @@ fn hash_pairs_reports_first_bad_element_by_flat_index() {
             if j + 1 < 6 {
                 flat[j + 1] = modulus();
             }
-            let call = IPoseidonT3::hashPairsCall { flat };
+            let call = IPoseidonT3Hasher::hashPairsCall { flat };
             assert_eq!(revert_of(&call), not_in_field(j, bad), "index {j}");
         }
     }
@@ -230,8 +238,8 @@ fn short_calldata_and_unknown_selectors_are_invalid() {
 
 #[test]
 fn truncated_arguments_are_invalid() {
-    let selector = IPoseidonT3::hashCall::SELECTOR;
-    let full = IPoseidonT3::hashCall {
+    let selector = IPoseidonT3Hasher::hashCall::SELECTOR;
+    let full = IPoseidonT3Hasher::hashCall {
         a: U256::from(1),
         b: U256::from(2),
     }
@@ -243,12 +251,12 @@ fn truncated_arguments_are_invalid() {
             "length {len}"
         );
     }
-    let poseidon2 = IPoseidon2::poseidon2Call {
+    let poseidon2 = IStylusPoseidon::poseidon2Call {
         a: U256::from(1),
         b: U256::from(2),
     }
     .abi_encode();
-    let selector = IPoseidon2::poseidon2Call::SELECTOR;
+    let selector = IStylusPoseidon::poseidon2Call::SELECTOR;
     assert_eq!(
         revert_of_calldata(&poseidon2[..40]),
         invalid_calldata(selector)
@@ -257,8 +265,8 @@ fn truncated_arguments_are_invalid() {
 
 #[test]
 fn malformed_dynamic_arrays_are_invalid() {
-    let selector = IPoseidonT3::hashPairsCall::SELECTOR;
-    let good = IPoseidonT3::hashPairsCall {
+    let selector = IPoseidonT3Hasher::hashPairsCall::SELECTOR;
+    let good = IPoseidonT3Hasher::hashPairsCall {
         flat: vec![U256::from(1), U256::from(2)],
     }
     .abi_encode();
@@ -276,8 +284,8 @@ fn malformed_dynamic_arrays_are_invalid() {
         invalid_calldata(selector)
     );
 
-    let selector = IPoseidonT3::rootFromPathCall::SELECTOR;
-    let good = IPoseidonT3::rootFromPathCall {
+    let selector = IPoseidonT3Hasher::rootFromPathCall::SELECTOR;
+    let good = IPoseidonT3Hasher::rootFromPathCall {
         leaf: U256::from(1),
         siblings: vec![U256::from(2)],
         pathBits: U256::ZERO,
@@ -290,7 +298,7 @@ fn malformed_dynamic_arrays_are_invalid() {
 
 #[test]
 fn trailing_calldata_is_ignored_like_solidity() {
-    let mut calldata = IPoseidonT3::hashCall {
+    let mut calldata = IPoseidonT3Hasher::hashCall {
         a: U256::from(1),
         b: U256::from(2),
     }
@@ -333,7 +341,7 @@ fn nodes_from_path_reverts_exactly_like_root_from_path() {
         cases.push((U256::from(1), siblings, U256::from(0b0110)));
     }
     for (leaf, siblings, path_bits) in cases {
-        let nodes = IPoseidonT3::nodesFromPathCall {
+        let nodes = IPoseidonT3Hasher::nodesFromPathCall {
             leaf,
             siblings: siblings.clone(),
             pathBits: path_bits,

@@ -10,8 +10,9 @@ use poseidon_goldilocks::{merkle, poseidon, poseidon2, sponge, Digest, Goldilock
 use super::{returns, revert_of, revert_of_calldata, Revert};
 use crate::abi::IGoldilocksPoseidon as Abi;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, InvalidCalldata, LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
+    EmptyInput, LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
 };
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::InputNotInField;
 use crate::dispatch::dispatch;
 use crate::goldilocks::MAX_SIBLINGS;

@@ -3,7 +3,7 @@
 use alloy_primitives::U256;
 
 use super::{fr, from_fr, pseudo_random_words, returns};
-use crate::abi::IPoseidonT3;
+use crate::abi::IPoseidonT3Hasher;
 
 /// Reference: walk up the tree, bit i of `path_bits` set ⇒ the node is a right child; every
 /// node above the leaf, the root last.
@@ -31,26 +31,26 @@ fn reference_root(leaf: U256, siblings: &[U256], path_bits: U256) -> U256 {
 #[test]
 fn one_level_paths_are_single_hashes() {
     let (leaf, sibling) = (U256::from(1), U256::from(2));
-    let left = returns(&IPoseidonT3::rootFromPathCall {
+    let left = returns(&IPoseidonT3Hasher::rootFromPathCall {
         leaf,
         siblings: vec![sibling],
         pathBits: U256::ZERO,
     });
-    let right = returns(&IPoseidonT3::rootFromPathCall {
+    let right = returns(&IPoseidonT3Hasher::rootFromPathCall {
         leaf,
         siblings: vec![sibling],
         pathBits: U256::from(1),
     });
     assert_eq!(
         left,
-        returns(&IPoseidonT3::hashCall {
+        returns(&IPoseidonT3Hasher::hashCall {
             a: leaf,
             b: sibling
         })
     );
     assert_eq!(
         right,
-        returns(&IPoseidonT3::hashCall {
+        returns(&IPoseidonT3Hasher::hashCall {
             a: sibling,
             b: leaf
         })
@@ -67,7 +67,7 @@ fn root_from_path_matches_reference_for_many_depths_and_paths() {
         if depth < 256 {
             path_bits &= (U256::from(1) << depth) - U256::from(1);
         }
-        let call = IPoseidonT3::rootFromPathCall {
+        let call = IPoseidonT3Hasher::rootFromPathCall {
             leaf,
             siblings: siblings.clone(),
             pathBits: path_bits,
@@ -86,7 +86,7 @@ fn root_from_path_builds_a_real_tree_root() {
     let leaves = pseudo_random_words(8, 99);
     let mut levels = vec![leaves.clone()];
     while levels.last().unwrap().len() > 1 {
-        let next = returns(&IPoseidonT3::hashPairsCall {
+        let next = returns(&IPoseidonT3Hasher::hashPairsCall {
             flat: levels.last().unwrap().clone(),
         });
         levels.push(next);
@@ -96,7 +96,7 @@ fn root_from_path_builds_a_real_tree_root() {
         let siblings: Vec<U256> = (0..3)
             .map(|level| levels[level][(index >> level) ^ 1])
             .collect();
-        let call = IPoseidonT3::rootFromPathCall {
+        let call = IPoseidonT3Hasher::rootFromPathCall {
             leaf: *leaf,
             siblings,
             pathBits: U256::from(index),
@@ -114,7 +114,7 @@ fn hash_pairs_matches_pairwise_hashes() {
             .map(|pair| from_fr(poseidon_bn254::poseidon::hash2(&[fr(pair[0]), fr(pair[1])])))
             .collect();
         assert_eq!(
-            returns(&IPoseidonT3::hashPairsCall { flat }),
+            returns(&IPoseidonT3Hasher::hashPairsCall { flat }),
             expected,
             "{pairs} pairs"
         );
@@ -130,7 +130,7 @@ fn nodes_from_path_lists_every_level_and_ends_at_the_root() {
         if depth < 256 {
             path_bits &= (U256::from(1) << depth) - U256::from(1);
         }
-        let nodes = returns(&IPoseidonT3::nodesFromPathCall {
+        let nodes = returns(&IPoseidonT3Hasher::nodesFromPathCall {
             leaf,
             siblings: siblings.clone(),
             pathBits: path_bits,
@@ -141,7 +141,7 @@ fn nodes_from_path_lists_every_level_and_ends_at_the_root() {
             reference_nodes(leaf, &siblings, path_bits),
             "depth {depth}"
         );
-        let root = returns(&IPoseidonT3::rootFromPathCall {
+        let root = returns(&IPoseidonT3Hasher::rootFromPathCall {
             leaf,
             siblings,
             pathBits: path_bits,

@@ -14,6 +14,7 @@ use alloy_primitives::U256;
 use alloy_sol_types::{SolCall, SolError, SolInterface};
 
 use crate::abi::IPoseidonErrors::IPoseidonErrorsErrors as Other;
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::{InputNotInField, Revert};
 use crate::dispatch::dispatch;
 
@@ -46,6 +47,10 @@ fn decode_revert(data: &[u8]) -> Revert {
         let error = InputNotInField::abi_decode(data).expect("InputNotInField decodes exactly");
         return Revert::InputNotInField(error);
     }
+    if data.starts_with(&InvalidCalldata::SELECTOR) {
+        let error = InvalidCalldata::abi_decode(data).expect("InvalidCalldata decodes exactly");
+        return Revert::InvalidCalldata(error);
+    }
     match Other::abi_decode(data).expect("revert data is one of IPoseidonErrors") {
         Other::OddPairsLength(e) => Revert::OddPairsLength(e),
         Other::EmptyInput(e) => Revert::EmptyInput(e),
@@ -53,7 +58,7 @@ fn decode_revert(data: &[u8]) -> Revert {
         Other::PathBitsOutOfRange(e) => Revert::PathBitsOutOfRange(e),
         Other::LeafIndexOutOfRange(e) => Revert::LeafIndexOutOfRange(e),
         Other::TooManyInputs(e) => Revert::TooManyInputs(e),
-        Other::InvalidCalldata(e) => Revert::InvalidCalldata(e),
+        Other::InputNotInField(e) => unreachable!("decoded above: {e:?}"),
     }
 }
 

@@ -10,9 +10,13 @@ use poseidon_test_support::vectors;
 use super::{
     fr, from_fr, modulus, pseudo_random_words, returns, revert_of, revert_of_calldata, word, Revert,
 };
-use crate::abi::IPoseidonErrors::{InvalidCalldata, TooManyInputs};
+use crate::abi::IPoseidonErrors::TooManyInputs;
+use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::InputNotInField;
-use crate::abi::{INoirPoseidon2, IPoseidon2Codex, IPoseidon2T2, IPoseidon2T3};
+use crate::abi::{
+    INoirPoseidon2Hasher as INoirPoseidon2, IPoseidon2Instances as IPoseidon2Codex,
+    IPoseidon2Instances as IPoseidon2T2, IPoseidon2Instances as IPoseidon2T3,
+};
 use crate::poseidon2::MAX_NOIR_INPUTS;
 
 fn array<const N: usize>(values: &[U256]) -> [U256; N] {

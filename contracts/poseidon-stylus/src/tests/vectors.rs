@@ -5,7 +5,11 @@ use alloy_primitives::U256;
 use poseidon_test_support::vectors;
 
 use super::{returns, word};
-use crate::abi::{IPoseidon2, IPoseidonT2, IPoseidonT3, IPoseidonT4, IPoseidonT5, IPoseidonT6};
+use crate::abi::{
+    IPoseidonT2Hasher as IPoseidonT2, IPoseidonT3Hasher as IPoseidonT3,
+    IPoseidonT4Hasher as IPoseidonT4, IPoseidonT5Hasher as IPoseidonT5,
+    IPoseidonT6Hasher as IPoseidonT6, IStylusPoseidon as IPoseidon2,
+};
 
 /// (inputs, output) pairs of a vector table, at least ten of them.
 fn cases(table: &[vectors::Hash]) -> Vec<(Vec<U256>, U256)> {
