@@ -2,7 +2,7 @@
 // Generates the circomlib Poseidon parameter modules of crates/poseidon-bn254 from circomlibjs's
 // published optimized constants (node_modules/circomlibjs/src/poseidon_constants_opt.json): for
 // t = 2..6, circomlib's tables as published (C, S, M, P) and the companion-form tables derived
-// from them (see `companion` below).
+// from them (see `companion` below), and the engine's `Instance` impl (`T<t>`) over them.
 // Usage: node scripts/gen/gen-constants.mjs [--check]
 // With --check it writes nothing and exits 1 if a committed module differs from what it would write.
 import fs from "node:fs";
@@ -115,6 +115,7 @@ function module(t) {
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -164,6 +165,22 @@ ${matrix(form.pre)}
 pub const COMPANION_POST: [[Fr; ${t}]; ${t}] = [
 ${matrix(form.post)}
 ];
+
+/// circomlib's t = ${t} instance: the tables above, for the engine (\`crate::poseidon\`).
+pub struct T${t};
+
+impl Instance<${t}> for T${t} {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; ${t}]; ${t}] = M;
+    const P: [[Fr; ${t}]; ${t}] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; ${t}] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; ${t}]; ${t}] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; ${t}]; ${t}] = COMPANION_POST;
+}
 `;
 }
 

@@ -1,8 +1,10 @@
 //! circomlib-compatible Poseidon (x⁵ S-box, 8 full rounds, circomlib's partial round counts and
 //! constants) for 1 to 5 inputs (t = 2…6, every width poseidon-solidity ships).
 //!
-//! One engine (the `circom_poseidon!` macro) runs every width: the first half of the full rounds,
-//! the partial rounds, the second half, squeezing lane 0, as circomlibjs `poseidon_opt.js` does.
+//! One engine (the generic `hash` below) runs every width, each an [`Instance`] (its generated
+//! parameter module, `params/tN.rs`): the first half of the full rounds, the partial rounds, the
+//! second half, squeezing lane 0, as circomlibjs `poseidon_opt.js` does. The fused round bodies,
+//! which need a literal width, come from a per-width [`Kernels`] impl (as Poseidon2's `Layers`).
 //! The partial rounds (56–60 of them, where only lane 0 has an S-box) come in three
 //! representations, the same permutation each (the tests prove it); each width's parameter module
 //! holds the tables of all three, and the re-export of `hash1` … `hash5` below picks one per width:
@@ -52,11 +54,7 @@ const MAX_WIDTH: usize = 6;
 
 /// state[i] += table[offset + i] for every lane.
 #[inline(always)]
-fn add_round_constants<const T: usize, const N: usize>(
-    state: &mut [Fr; T],
-    table: &[Fr; N],
-    offset: usize,
-) {
+fn add_round_constants<const T: usize>(state: &mut [Fr; T], table: &[Fr], offset: usize) {
     for (i, lane) in state.iter_mut().enumerate() {
         lane.add_assign(&table[offset + i]);
     }
@@ -90,14 +88,10 @@ fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
 /// `constants` is empty: the last round).
 #[inline(always)]
 #[allow(clippy::identity_op)] // `seq!` spells the first lane's index as `offset + 0`
-fn sbox_all<const T: usize, const N: usize>(
-    state: &mut [Fr; T],
-    constants: &[Fr; N],
-    offset: usize,
-) {
+fn sbox_all<const T: usize>(state: &mut [Fr; T], constants: &[Fr], offset: usize) {
     seq!(I in 0..6 {
         if I < T {
-            let constant = if N == 0 { Fr::ZERO } else { constants[offset + I] };
+            let constant = if constants.is_empty() { Fr::ZERO } else { constants[offset + I] };
             sbox_add(core::array::from_mut(&mut state[I]), &[constant]);
         }
     });
@@ -105,9 +99,9 @@ fn sbox_all<const T: usize, const N: usize>(
 
 /// One full round: S-box every lane and add the constants, then mix.
 #[inline(always)]
-fn full_round<const T: usize, const N: usize>(
+fn full_round<const T: usize>(
     state: &mut [Fr; T],
-    constants: &[Fr; N],
+    constants: &[Fr],
     offset: usize,
     matrix: &[[Fr; T]; T],
 ) {
@@ -124,10 +118,11 @@ fn full_round<const T: usize, const N: usize>(
 #[cfg(feature = "forms")]
 #[cfg_attr(target_arch = "wasm32", inline(always))]
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
-fn sparse_round<const T: usize, const NC: usize, const NS: usize>(
+#[cfg(feature = "forms")]
+fn sparse_round<const T: usize>(
     state: &mut [Fr; T],
-    constants: &[Fr; NC],
-    sparse: &[Fr; NS],
+    constants: &[Fr],
+    sparse: &[Fr],
     constant_index: usize,
     round: usize,
 ) {
@@ -151,25 +146,54 @@ fn sparse_round<const T: usize, const NC: usize, const NS: usize>(
 /// x = r_{n−1}: lane0' = row · (s, r_0, …, r_{n−1}), r'_0 = s + scale[0]·x,
 /// r'_j = r_{j−1} + scale[j]·x.
 #[inline(always)]
-fn companion_round<const T: usize, const N: usize>(
+fn companion_round<const T: usize>(
     state: &mut [Fr; T],
     constant: &Fr,
     row: &[Fr; T],
-    scale: &[Fr; N],
+    scale: &[Fr],
 ) {
-    const { assert!(N + 1 == T && T <= MAX_WIDTH) };
+    const { assert!(T <= MAX_WIDTH) };
     let s = ops::add(&ops::pow5(&state[0]), constant);
-    let x = state[N];
+    let x = state[T - 1];
     let mut input = *state;
     input[0] = s;
     let lane0 = ops::sum_of_products(row, &input);
     state[1] = ops::add(&s, &ops::mul(&scale[0], &x));
     seq!(J in 1..6 {
-        if J < N {
+        if J + 1 < T {
             state[1 + J] = ops::add(&input[J], &ops::mul(&scale[J], &x));
         }
     });
     state[0] = lane0;
+}
+
+/// A circomlib Poseidon instance of width `T`: its round counts and tables, those of every
+/// representation of the partial rounds. Implemented by the generated parameter modules of
+/// [`params`] (`params::t3::T3`, …); the engine (`hash`, behind `hash1` … `hash5`) runs it.
+/// Tables whose length is not `T` are slices: the engine indexes them with compile-time indices
+/// only, so their entries stay immediates.
+pub trait Instance<const T: usize> {
+    /// Full rounds (half before, half after the partial rounds).
+    const FULL_ROUNDS: usize;
+    /// Partial rounds.
+    const PARTIAL_ROUNDS: usize;
+    /// Round constants, optimized form (`FULL_ROUNDS · T + PARTIAL_ROUNDS`): one per partial
+    /// round, added to lane 0.
+    const C: &'static [Fr];
+    /// MDS matrix (used as `new[i] = Σ_j M[j][i] · state[j]`).
+    const M: [[Fr; T]; T];
+    /// Sparse form: the pre-sparse matrix after the last full round of the first half.
+    const P: [[Fr; T]; T];
+    /// Sparse form: the partial rounds' sparse matrices, `2T − 1` entries per round.
+    const S: &'static [Fr];
+    /// Companion form: lane 0's row of every partial round but the last.
+    const COMPANION_ROW: [Fr; T];
+    /// Companion form: the multiples of the last Krylov lane (`T − 1` entries).
+    const COMPANION_SCALE: &'static [Fr];
+    /// Companion form: the mix into the partial rounds.
+    const COMPANION_PRE: [[Fr; T]; T];
+    /// Companion form: the last partial round's mix, back to the standard basis.
+    const COMPANION_POST: [[Fr; T]; T];
 }
 
 /// A partial round whose shared constants are immediates of its one body, called with the
@@ -177,137 +201,231 @@ fn companion_round<const T: usize, const N: usize>(
 /// natively an out-of-line function (inlining 60 rounds of t² products into one function made the
 /// native build take many minutes).
 macro_rules! shared_round {
-    ($(#[$doc:meta])* fn $name:ident($state:ident: &mut [Fr; $t:literal], $constant:ident: [Fr; 1]) $body:block) => {
+    ($(#[$doc:meta])* fn $name:ident<$g:ident: $bound:path>($state:ident: &mut [Fr; $t:literal], $constant:ident: [Fr; 1]) $body:block) => {
         #[cfg(target_arch = "wasm32")]
         $crate::field::kernel::round_kernel! {
             $(#[$doc])*
-            fn $name($state: &mut [Fr; $t], $constant: [Fr; 1]; params: 29x9 => 9, u64x4 => 4) $body
+            fn $name<$g: $bound>($state: &mut [Fr; $t], $constant: [Fr; 1]; params: 29x9 => 9, u64x4 => 4) $body
         }
         $(#[$doc])*
         #[cfg(not(target_arch = "wasm32"))]
         #[inline(never)]
-        fn $name($state: &mut [Fr; $t], $constant: &[Fr; 1]) {
+        fn $name<$g: $bound>($state: &mut [Fr; $t], $constant: &[Fr; 1]) {
             let $constant = *$constant;
             $body
         }
     };
 }
-use shared_round;
 
-/// Generates the permutation-and-squeeze of one width from its parameter module, with its partial
-/// rounds in the representation named last (`sparse`, `dense` or `companion`).
-macro_rules! circom_poseidon {
-    ($(#[$doc:meta])* $name:ident, $params:ident, $inputs:literal, $width:literal, $partial_rounds:literal, $form:ident) => {
-        $(#[$doc])*
-        pub fn $name(inputs: &[$crate::Fr; $inputs]) -> $crate::Fr {
-            use $crate::poseidon::{add_round_constants, full_round, mix, params::$params::{C, M}, sbox_all};
-            use $crate::Fr;
-            use seq_macro::seq;
-            const T: usize = $width;
-            const HALF_FULL: usize = $crate::poseidon::params::$params::FULL_ROUNDS / 2;
-            /// Where the partial rounds' constants start in `C` (one per round).
-            const PARTIAL_CONSTANTS: usize = (HALF_FULL + 1) * T;
-            const SECOND_HALF_CONSTANTS: usize = PARTIAL_CONSTANTS + $partial_rounds;
-            const _: () = assert!(
-                $width == $crate::poseidon::params::$params::WIDTH
-                    && $partial_rounds == $crate::poseidon::params::$params::PARTIAL_ROUNDS
-            );
+/// A state width the engine has round kernels for (2 … 6).
+pub struct Width<const T: usize>;
 
-            let mut state = [Fr::ZERO; T];
-            state[1..].copy_from_slice(inputs);
-            add_round_constants(&mut state, &C, 0);
-            seq!(R in 0..3 {
-                full_round(&mut state, &C, (R + 1) * T, &M);
-            });
-            // The last full round of the first half; the representation picks its mix.
-            sbox_all(&mut state, &C, HALF_FULL * T);
-            circom_poseidon!(@partial $form, $params, $width, $partial_rounds, state, PARTIAL_CONSTANTS);
-            seq!(R in 0..3 {
-                full_round(&mut state, &C, SECOND_HALF_CONSTANTS + R * T, &M);
-            });
-            // The last S-box has no constant after it; adding zero reuses the round kernel
-            // instead of linking a second S-box body.
-            sbox_all(&mut state, &[], 0);
-            mix(&state, &M)[0]
-        }
-    };
+/// The fused partial-round bodies of one width: a round kernel needs a literal width, so each
+/// width implements this once (sealed: `Width<2>` … `Width<6>`).
+pub trait Kernels<const T: usize>: sealed::Sealed {
+    /// A companion-form partial round (every one but the last) of instance `I`.
+    fn companion_round<I: Instance<T>>(state: &mut [Fr; T], constant: &Fr);
+    /// A dense partial round of instance `I`: lane 0's S-box and constant, then the MDS matrix.
+    #[cfg(feature = "forms")]
+    fn dense_round<I: Instance<T>>(state: &mut [Fr; T], constant: &Fr);
+}
 
-    // circomlib's optimized form: the pre-sparse matrix, then one sparse matrix per round.
-    (@partial sparse, $params:ident, $width:literal, $partial_rounds:literal, $state:ident, $first:ident) => {{
-        use $crate::poseidon::{params::$params::{P, S}, sparse_round};
-        $state = mix(&$state, &P);
-        seq!(R in 0..$partial_rounds {
-            sparse_round(&mut $state, &C, &S, $first + R, R);
-        });
-    }};
+mod sealed {
+    pub trait Sealed {}
+}
 
-    // The MDS matrix every round, inside one round body with `M` as its immediates.
-    (@partial dense, $params:ident, $width:literal, $partial_rounds:literal, $state:ident, $first:ident) => {{
-        $crate::poseidon::shared_round! {
-            /// A dense partial round: lane 0's S-box and constant, then the MDS matrix.
-            fn dense_round(state: &mut [Fr; $width], constant: [Fr; 1]) {
-                $crate::poseidon::sbox_add(core::array::from_mut(&mut state[0]), &constant);
-                *state = $crate::poseidon::mix(state, &M);
+/// [`Kernels`] for each width, from one body.
+macro_rules! width_kernels {
+    ($($t:literal),*) => {$(
+        impl sealed::Sealed for Width<$t> {}
+
+        impl Kernels<$t> for Width<$t> {
+            #[inline(always)]
+            fn companion_round<I: Instance<$t>>(state: &mut [Fr; $t], constant: &Fr) {
+                shared_round! {
+                    /// A companion-form partial round.
+                    fn round<I: Instance<$t>>(state: &mut [Fr; $t], constant: [Fr; 1]) {
+                        companion_round(state, &constant[0], &I::COMPANION_ROW, I::COMPANION_SCALE);
+                    }
+                }
+                round::<I>(state, &[*constant]);
+            }
+
+            #[cfg(feature = "forms")]
+            #[inline(always)]
+            fn dense_round<I: Instance<$t>>(state: &mut [Fr; $t], constant: &Fr) {
+                shared_round! {
+                    /// A dense partial round: lane 0's S-box and constant, then the MDS matrix.
+                    fn round<I: Instance<$t>>(state: &mut [Fr; $t], constant: [Fr; 1]) {
+                        sbox_add(core::array::from_mut(&mut state[0]), &constant);
+                        *state = mix(state, &I::M);
+                    }
+                }
+                round::<I>(state, &[*constant]);
             }
         }
-        $state = mix(&$state, &M);
-        seq!(R in 0..$partial_rounds {
-            dense_round(&mut $state, &[C[$first + R]]);
-        });
-    }};
+    )*};
+}
+width_kernels!(2, 3, 4, 5, 6);
 
-    // The companion basis: `PRE` in, one fused round body, `POST` out.
-    (@partial companion, $params:ident, $width:literal, $partial_rounds:literal, $state:ident, $first:ident) => {{
-        use $crate::poseidon::params::$params::{COMPANION_POST, COMPANION_PRE, COMPANION_ROW, COMPANION_SCALE};
-        $crate::poseidon::shared_round! {
-            /// A companion-form partial round.
-            fn companion_round(state: &mut [Fr; $width], constant: [Fr; 1]) {
-                $crate::poseidon::companion_round(state, &constant[0], &COMPANION_ROW, &COMPANION_SCALE);
+/// A representation of the partial rounds (see the module docs).
+trait PartialRounds {
+    /// Every partial round, from the state after the first half's last S-box (and its
+    /// constants) to the state the second half starts from.
+    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    where
+        Width<T>: Kernels<T>;
+}
+
+/// The partial rounds are unrolled to this many (`seq!` needs a literal), each behind a
+/// compile-time `R < PARTIAL_ROUNDS`.
+const MAX_PARTIAL_ROUNDS: usize = 64;
+
+/// Where instance `I`'s partial-round constants start in `C` (one per round).
+const fn partial_constants<const T: usize, I: Instance<T>>() -> usize {
+    (I::FULL_ROUNDS / 2 + 1) * T
+}
+
+/// circomlib's optimized form: the pre-sparse matrix, then one sparse matrix per round.
+#[cfg(feature = "forms")]
+struct Sparse;
+
+#[cfg(feature = "forms")]
+impl PartialRounds for Sparse {
+    #[inline(always)]
+    #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
+    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    where
+        Width<T>: Kernels<T>,
+    {
+        let first = const { partial_constants::<T, I>() };
+        *state = mix(state, &I::P);
+        seq!(R in 0..64 {
+            if R < I::PARTIAL_ROUNDS {
+                sparse_round(state, I::C, I::S, first + R, R);
             }
-        }
-        $state = mix(&$state, &COMPANION_PRE);
-        seq!(R in 0..$partial_rounds {
-            if R + 1 < $partial_rounds {
-                companion_round(&mut $state, &[C[$first + R]]);
+        });
+    }
+}
+
+/// The MDS matrix every round, inside one round body with `M` as its immediates.
+#[cfg(feature = "forms")]
+struct Dense;
+
+#[cfg(feature = "forms")]
+impl PartialRounds for Dense {
+    #[inline(always)]
+    #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
+    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    where
+        Width<T>: Kernels<T>,
+    {
+        let first = const { partial_constants::<T, I>() };
+        *state = mix(state, &I::M);
+        seq!(R in 0..64 {
+            if R < I::PARTIAL_ROUNDS {
+                Width::<T>::dense_round::<I>(state, &I::C[first + R]);
+            }
+        });
+    }
+}
+
+/// The companion basis: `PRE` in, one fused round body, `POST` out.
+struct Companion;
+
+impl PartialRounds for Companion {
+    #[inline(always)]
+    #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
+    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    where
+        Width<T>: Kernels<T>,
+    {
+        let first = const { partial_constants::<T, I>() };
+        *state = mix(state, &I::COMPANION_PRE);
+        seq!(R in 0..64 {
+            if R + 1 < I::PARTIAL_ROUNDS {
+                Width::<T>::companion_round::<I>(state, &I::C[first + R]);
             }
         });
         // The last partial round mixes with POST, back into the standard basis.
-        $crate::poseidon::sbox_add(
-            core::array::from_mut(&mut $state[0]),
-            &[C[$first + $partial_rounds - 1]],
+        sbox_add(
+            core::array::from_mut(&mut state[0]),
+            &[I::C[first + I::PARTIAL_ROUNDS - 1]],
         );
-        $state = mix(&$state, &COMPANION_POST);
-    }};
+        *state = mix(state, &I::COMPANION_POST);
+    }
+}
+
+/// The permutation-and-squeeze of instance `I` (`N = T − 1` inputs), with its partial rounds in
+/// representation `F`.
+#[inline(always)]
+// `seq!` spells the first rounds' offsets as `(0 + 1) * T` and `second_half + 0 * T`.
+#[allow(clippy::identity_op, clippy::erasing_op)]
+fn hash<const T: usize, const N: usize, I: Instance<T>, F: PartialRounds>(inputs: &[Fr; N]) -> Fr
+where
+    Width<T>: Kernels<T>,
+{
+    const {
+        assert!(N + 1 == T && I::FULL_ROUNDS == 8 && I::PARTIAL_ROUNDS <= MAX_PARTIAL_ROUNDS);
+        assert!(I::C.len() == I::FULL_ROUNDS * T + I::PARTIAL_ROUNDS);
+        assert!(I::S.len() == (2 * T - 1) * I::PARTIAL_ROUNDS && I::COMPANION_SCALE.len() == N);
+    };
+    let half_full = const { I::FULL_ROUNDS / 2 };
+    let second_half = const { partial_constants::<T, I>() + I::PARTIAL_ROUNDS };
+
+    let mut state = [Fr::ZERO; T];
+    state[1..].copy_from_slice(inputs);
+    add_round_constants(&mut state, I::C, 0);
+    seq!(R in 0..3 {
+        full_round(&mut state, I::C, (R + 1) * T, &I::M);
+    });
+    // The last full round of the first half; the representation picks its mix.
+    sbox_all(&mut state, I::C, half_full * T);
+    F::run::<T, I>(&mut state);
+    seq!(R in 0..3 {
+        full_round(&mut state, I::C, second_half + R * T, &I::M);
+    });
+    // The last S-box has no constant after it; adding zero reuses the round kernel
+    // instead of linking a second S-box body.
+    sbox_all(&mut state, &[], 0);
+    mix(&state, &I::M)[0]
 }
 
 /// The five widths in one representation: `hash1` … `hash5` (1 to 5 inputs, t = 2 … 6).
 macro_rules! circom_widths {
-    ($form:ident) => {
-        circom_poseidon!(
-            /// Poseidon of one input (t = 2): circomlibjs `poseidon([a])`, poseidon-solidity
-            /// `PoseidonT2.hash`.
-            hash1, t2, 1, 2, 56, $form
-        );
-        circom_poseidon!(
-            /// Poseidon of two inputs (t = 3): circomlibjs `poseidon([a, b])`, poseidon-solidity
-            /// `PoseidonT3.hash`. The hash of Merkle trees and nullifiers.
-            hash2, t3, 2, 3, 57, $form
-        );
-        circom_poseidon!(
-            /// Poseidon of three inputs (t = 4): circomlibjs `poseidon([a, b, c])`,
-            /// poseidon-solidity `PoseidonT4.hash`.
-            hash3, t4, 3, 4, 56, $form
-        );
-        circom_poseidon!(
-            /// Poseidon of four inputs (t = 5): circomlibjs `poseidon([a, b, c, d])`,
-            /// poseidon-solidity `PoseidonT5.hash`.
-            hash4, t5, 4, 5, 60, $form
-        );
-        circom_poseidon!(
-            /// Poseidon of five inputs (t = 6): circomlibjs `poseidon([a, b, c, d, e])`,
-            /// poseidon-solidity `PoseidonT6.hash`.
-            hash5, t6, 5, 6, 60, $form
-        );
+    ($form:ty) => {
+        use crate::poseidon::{hash, params};
+        use crate::Fr;
+
+        /// Poseidon of one input (t = 2): circomlibjs `poseidon([a])`, poseidon-solidity
+        /// `PoseidonT2.hash`.
+        pub fn hash1(inputs: &[Fr; 1]) -> Fr {
+            hash::<2, 1, params::t2::T2, $form>(inputs)
+        }
+
+        /// Poseidon of two inputs (t = 3): circomlibjs `poseidon([a, b])`, poseidon-solidity
+        /// `PoseidonT3.hash`. The hash of Merkle trees and nullifiers.
+        pub fn hash2(inputs: &[Fr; 2]) -> Fr {
+            hash::<3, 2, params::t3::T3, $form>(inputs)
+        }
+
+        /// Poseidon of three inputs (t = 4): circomlibjs `poseidon([a, b, c])`,
+        /// poseidon-solidity `PoseidonT4.hash`.
+        pub fn hash3(inputs: &[Fr; 3]) -> Fr {
+            hash::<4, 3, params::t4::T4, $form>(inputs)
+        }
+
+        /// Poseidon of four inputs (t = 5): circomlibjs `poseidon([a, b, c, d])`,
+        /// poseidon-solidity `PoseidonT5.hash`.
+        pub fn hash4(inputs: &[Fr; 4]) -> Fr {
+            hash::<5, 4, params::t5::T5, $form>(inputs)
+        }
+
+        /// Poseidon of five inputs (t = 6): circomlibjs `poseidon([a, b, c, d, e])`,
+        /// poseidon-solidity `PoseidonT6.hash`.
+        pub fn hash5(inputs: &[Fr; 5]) -> Fr {
+            hash::<6, 5, params::t6::T6, $form>(inputs)
+        }
     };
 }
 
@@ -319,19 +437,19 @@ pub mod forms {
     /// circomlib's sparse partial rounds (`P`, `S`).
     #[cfg(feature = "forms")]
     pub mod sparse {
-        circom_widths!(sparse);
+        circom_widths!(super::super::Sparse);
     }
 
     /// Dense partial rounds (the MDS matrix every round).
     #[cfg(feature = "forms")]
     pub mod dense {
-        circom_widths!(dense);
+        circom_widths!(super::super::Dense);
     }
 
     /// Companion-form partial rounds (`COMPANION_*`): what [`hash1`](super::hash1) …
     /// [`hash5`](super::hash5) are.
     pub mod companion {
-        circom_widths!(companion);
+        circom_widths!(super::super::Companion);
     }
 }
 

@@ -14,6 +14,7 @@
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -330,3 +331,19 @@ pub const COMPANION_POST: [[Fr; 2]; 2] = [
         Fr::from_hex("0x0d257a437910f3995aebd0afb9be584967afa4188c4684958f68c39f9f01ff19"),
     ],
 ];
+
+/// circomlib's t = 2 instance: the tables above, for the engine (`crate::poseidon`).
+pub struct T2;
+
+impl Instance<2> for T2 {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; 2]; 2] = M;
+    const P: [[Fr; 2]; 2] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; 2] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; 2]; 2] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; 2]; 2] = COMPANION_POST;
+}

@@ -14,6 +14,7 @@
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -486,3 +487,19 @@ pub const COMPANION_POST: [[Fr; 3]; 3] = [
         Fr::from_hex("0x0596083b6c972bc13022a1f33d6523b4773f2cd0a480e19ea0125119f0385705"),
     ],
 ];
+
+/// circomlib's t = 3 instance: the tables above, for the engine (`crate::poseidon`).
+pub struct T3;
+
+impl Instance<3> for T3 {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; 3]; 3] = M;
+    const P: [[Fr; 3]; 3] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; 3] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; 3]; 3] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; 3]; 3] = COMPANION_POST;
+}

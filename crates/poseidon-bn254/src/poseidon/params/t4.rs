@@ -14,6 +14,7 @@
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -638,3 +639,19 @@ pub const COMPANION_POST: [[Fr; 4]; 4] = [
         Fr::from_hex("0x1f9696df0bb5e293dc20d0579dba1866adef8f6e6d3846f42380861f5b54ca46"),
     ],
 ];
+
+/// circomlib's t = 4 instance: the tables above, for the engine (`crate::poseidon`).
+pub struct T4;
+
+impl Instance<4> for T4 {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; 4]; 4] = M;
+    const P: [[Fr; 4]; 4] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; 4] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; 4]; 4] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; 4]; 4] = COMPANION_POST;
+}

@@ -14,6 +14,7 @@
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -844,3 +845,19 @@ pub const COMPANION_POST: [[Fr; 5]; 5] = [
         Fr::from_hex("0x217ccb823582bf7edbf4a6a64692e37928f2b02d79b43775abf304500dd2da46"),
     ],
 ];
+
+/// circomlib's t = 5 instance: the tables above, for the engine (`crate::poseidon`).
+pub struct T5;
+
+impl Instance<5> for T5 {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; 5]; 5] = M;
+    const P: [[Fr; 5]; 5] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; 5] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; 5]; 5] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; 5]; 5] = COMPANION_POST;
+}

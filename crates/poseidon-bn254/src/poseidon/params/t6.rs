@@ -14,6 +14,7 @@
 // immediates instead of a data segment (which Stylus charges ~0.75 gas per byte on every call).
 #![allow(clippy::large_const_arrays)]
 
+use crate::poseidon::Instance;
 use crate::Fr;
 
 /// State width.
@@ -1026,3 +1027,19 @@ pub const COMPANION_POST: [[Fr; 6]; 6] = [
         Fr::from_hex("0x2556e1170d24d8da980464376850938b361e16999f2f628e1281f5d6ab0b13f8"),
     ],
 ];
+
+/// circomlib's t = 6 instance: the tables above, for the engine (`crate::poseidon`).
+pub struct T6;
+
+impl Instance<6> for T6 {
+    const FULL_ROUNDS: usize = FULL_ROUNDS;
+    const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
+    const C: &'static [Fr] = &C;
+    const M: [[Fr; 6]; 6] = M;
+    const P: [[Fr; 6]; 6] = P;
+    const S: &'static [Fr] = &S;
+    const COMPANION_ROW: [Fr; 6] = COMPANION_ROW;
+    const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
+    const COMPANION_PRE: [[Fr; 6]; 6] = COMPANION_PRE;
+    const COMPANION_POST: [[Fr; 6]; 6] = COMPANION_POST;
+}
