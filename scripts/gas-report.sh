@@ -79,11 +79,11 @@ fi
 step "Optimization ladder: arithmetic variants, uncached vs cached, without and with wasm-opt"
 node scripts/gas-report/ladder.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$WORK/ladder.json"
 
-step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
-"$ROOT/scripts/evm-gas.sh"
+step "EVM implementations on a local anvil (scripts/gas-report/evm-gas.sh)"
+"$ROOT/scripts/gas-report/evm-gas.sh"
 
-step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/apps-gas.sh)"
-"$ROOT/scripts/apps-gas.sh" "$OUT/apps.json"
+step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/gas-report/apps-gas.sh)"
+"$ROOT/scripts/gas-report/apps-gas.sh" "$OUT/apps.json"
 
 step "Stylus-linked rows (the example tree, the apps), composed from the anvil transactions and the meter (model, ArbOS $STYLUS_ARBOS)"
 STEP_HINT="model-stylus needs the recorded hasher frames in gas-report/evm.json and apps.json, and a WASM that answers their calldata."

@@ -82,7 +82,7 @@ CALLS.push(
 // `section` groups these rows in the report. Inputs: twoToOne([1,2,3,4], [5,6,7,8]); the
 // permutation of [0, 1, ..., 11]; a depth-20 path from leaf data [1,2,3,4] (the digest itself, as
 // plonky2's hash_or_noop leaves up to four elements), siblings [i+2, i+3, i+4, i+5], alternating
-// children (the same as scripts/evm-gas.sh).
+// children (the same as scripts/gas-report/evm-gas.sh).
 const goldilocksState = `[${Array.from({ length: 12 }, (_, i) => i).join(",")}]`;
 const goldilocksSiblings = `[${Array.from({ length: DEPTH }, (_, i) => `[${i + 2},${i + 3},${i + 4},${i + 5}]`).join(",")}]`;
 for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The calls a mined transaction made to one contract (the hasher), as the node traced them, each with
-// the hasher's own execution gas for that exact calldata. scripts/evm-gas.sh records them for the
+// the hasher's own execution gas for that exact calldata. scripts/gas-report/evm-gas.sh records them for the
 // example tree's inserts so that scripts/gas-report/model-stylus.mjs can swap the Yul hasher for the
 // Stylus program without assuming the calls' shape (how many, which function, which arguments).
 //

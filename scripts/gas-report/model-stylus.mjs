@@ -2,7 +2,7 @@
 // Every Stylus row the report composes rather than measures (source "model"), all by the one method of
 // scripts/gas-report/compose-stylus.mjs (read its header):
 //  - the example tree (solidity/examples/IncrementalMerkleTree.sol) over the T3 program, from the
-//    inserts scripts/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
+//    inserts scripts/gas-report/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
 //  - the apps (zk-kit LeanIMT 2.0.1, Semaphore 4.14.3) with PoseidonT3 linked to the T3 program, from
 //    the transactions scripts/gas-report/apps-evm.mjs recorded over the stock and the Yul PoseidonT3
 //    (their DELEGATECALLs to the linked library), whose EVM parts, calls and outputs must agree.
@@ -54,9 +54,9 @@ const rows = [];
 if (evmFile) {
   const evm = JSON.parse(fs.readFileSync(evmFile, "utf8"));
   const yulTree = evm.rows.find((r) => r.implementation === "IncrementalMerkleTree + PoseidonT3Yul" && r.detail?.inserts);
-  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/evm-gas.sh)`);
+  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/gas-report/evm-gas.sh)`);
   if (yulTree.detail.inserts.some((insert) => insert.refund === undefined)) {
-    throw new Error(`model-stylus: ${evmFile}'s tree inserts lack their refund counter (rerun scripts/evm-gas.sh)`);
+    throw new Error(`model-stylus: ${evmFile}'s tree inserts lack their refund counter (rerun scripts/gas-report/evm-gas.sh)`);
   }
   const txs = yulTree.detail.inserts.map((insert) => ({
     gas: insert.gas,

@@ -4,7 +4,7 @@
 // Usage: node scripts/gas-report/render.mjs [--out DIR] --meta meta.json rows1.json [rows2.json ...]
 //   --out DIR   where to write (default: gas-report)
 // Every rows file, read or written here, is one format: an object {rows: [...], ...} whose rows are
-// {section, implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
+// {section, implementation, language, function, gas, source, cached, note?, detail?} (gas-report/evm-gas.sh,
 // measure-stylus.mjs, measure-nitro.mjs, apps-evm.mjs, model-stylus.mjs; gas.json is the same with the merged rows).
 // `section` is the hash family (e.g. "circomlib Poseidon", "Poseidon2", "Goldilocks"): the report
 // has a table and a chart per section, in SECTION_ORDER.

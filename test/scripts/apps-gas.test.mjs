@@ -1,5 +1,5 @@
 // Tests of the apps' gas rows, run with `node --test test/scripts/`: the composition rule
-// (scripts/gas-report/compose-stylus.mjs) on made-up transactions, then scripts/apps-gas.sh --quick
+// (scripts/gas-report/compose-stylus.mjs) on made-up transactions, then scripts/gas-report/apps-gas.sh --quick
 // for real (zk-kit LeanIMT and Semaphore on an anvil it starts and stops, over the stock and the Yul
 // PoseidonT3, small trees) and scripts/gas-report/model-stylus.mjs, whose every Stylus row is
 // recomputed here from its parts with the meter, and which refuses a program whose return data is not
@@ -52,7 +52,7 @@ let apps = null;
 test("apps-gas.sh --quick measures LeanIMT and Semaphore over the stock and the Yul PoseidonT3, and stops its anvil", { timeout: 600_000 }, async () => {
   const out = join(work, "apps.json");
   const port = await freePort();
-  await run(join(ROOT, "scripts", "apps-gas.sh"), [out, "--quick"], { ...process.env, APPS_GAS_PORT: String(port) });
+  await run(join(ROOT, "scripts", "gas-report", "apps-gas.sh"), [out, "--quick"], { ...process.env, APPS_GAS_PORT: String(port) });
   apps = JSON.parse(readFileSync(out, "utf8"));
   const functions = [...new Set(apps.rows.map((r) => r.function))];
   assert.equal(functions.length, 10, functions.join(", "));
@@ -162,7 +162,7 @@ test("model-stylus.mjs refuses a Stylus row whose program does not return the EV
   // No recorded output (apps.json from before outputs were kept): refused, saying to remeasure.
   const none = rows();
   for (const row of none) delete row.detail.txs[0].hasher_frames[frame].output;
-  assert.match(model(none).stderr, /transaction 0, frame 3: no recorded output of the EVM hasher \(rerun scripts\/apps-gas\.sh/);
+  assert.match(model(none).stderr, /transaction 0, frame 3: no recorded output of the EVM hasher \(rerun scripts\/gas-report\/apps-gas\.sh/);
   // The pricer alone: the right output passes, a wrong one throws.
   const { calldata, output } = apps.rows.find((r) => r.function === fn && r.hasher === "yul").detail.txs[0].hasher_frames[frame];
   const pricer = framePricer({ meter: METER, wasm: WASM, arbos: 61 });

@@ -1,4 +1,4 @@
-// Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/evm-gas.sh really
+// Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/gas-report/evm-gas.sh really
 // deploys and calls every implementation on an anvil it starts and stops itself (here on a free port,
 // writing to a temporary file), then the report's own scripts (measure-stylus.mjs, model-stylus.mjs,
 // meta.mjs, render.mjs) turn the rows into report.md, gas.json and the charts in a temporary directory.
@@ -71,7 +71,7 @@ const committedReport = join(ROOT, "gas-report");
 const committedDigest = digest(committedReport);
 const evmJson = join(work, "evm.json");
 
-// What scripts/evm-gas.sh measures: [implementation prefix, function, [min, max] gas].
+// What scripts/gas-report/evm-gas.sh measures: [implementation prefix, function, [min, max] gas].
 const HASH = "hash(1,2)";
 const ROOT20 = "rootFromPath(depth 20)";
 const TREE_BATCHED = "insert, depth 20, mean of 8 (one nodesFromPath call)";
@@ -119,7 +119,7 @@ let evm = null;
 
 test("evm-gas.sh deploys and measures every EVM implementation on an anvil it starts and stops", { timeout: 600_000 }, async () => {
   const port = await freePort();
-  await run(join(ROOT, "scripts", "evm-gas.sh"), [evmJson], { ...ENV, EVM_GAS_PORT: String(port) });
+  await run(join(GAS_REPORT, "evm-gas.sh"), [evmJson], { ...ENV, EVM_GAS_PORT: String(port) });
   assert.equal(await listening(port), false, `anvil still answers on port ${port} after evm-gas.sh`);
 
   evm = JSON.parse(readFileSync(evmJson, "utf8"));

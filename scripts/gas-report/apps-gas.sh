@@ -4,9 +4,9 @@
 # and stops itself (port APPS_GAS_PORT, default 8598): scripts/gas-report/apps-evm.mjs measures, and
 # writes the rows with the traced hasher frames scripts/gas-report/model-stylus.mjs composes the
 # Stylus rows from. Needs `npm ci` and a forge build (done here).
-#   scripts/apps-gas.sh [output.json] [--quick]
+#   scripts/gas-report/apps-gas.sh [output.json] [--quick]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/foundry.sh
 source scripts/lib/anvil.sh
 OUT=gas-report/apps.json

@@ -5,9 +5,9 @@
 # the tree over PoseidonT3Yul also records each insert's calls to the hasher (row `detail`), which
 # scripts/gas-report/model-stylus.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
 # 8599). Needs `npm ci` (forge, anvil, cast from npm) and node.
-#   scripts/evm-gas.sh [output.json]
+#   scripts/gas-report/evm-gas.sh [output.json]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/foundry.sh
 source scripts/lib/anvil.sh
 OUT=${1:-gas-report/evm.json}
@@ -180,7 +180,7 @@ const yul = hashRows.find((r) => r.implementation.startsWith("PoseidonT3Yul")).g
 const peer = Math.min(...hashRows.filter((r) => /poseidon-solidity|circomlibjs/.test(r.implementation)).map((r) => r.gas));
 const report = {
   method: "transaction gasUsed - 21000 on anvil (cancun), top-level call from an EOA to a cold contract; calldata included",
-  generated_by: "scripts/evm-gas.sh",
+  generated_by: "scripts/gas-report/evm-gas.sh",
   summary: {
     yul_hash_gas: yul,
     cheaper_peer_hash_gas: peer,
