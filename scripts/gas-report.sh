@@ -67,9 +67,7 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
   node "$ROOT/scripts/chain/deploy.mjs" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm --out-dir "$WORK/deployments"
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
-  node -e 'const fs = require("fs"); const files = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f)));
-    const rows = files.flatMap((f) => f.rows), unmeasured = files.flatMap((f) => f.unmeasured ?? []);
-    fs.writeFileSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", rows, unmeasured }, null, 2) + "\n");' \
+  node scripts/gas-report/merge-rows.mjs --generated-by scripts/gas-report/measure-nitro.mjs \
     "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
   step "Stylus with the offline meter at ArbOS $STYLUS_ARBOS (no Nitro node answers at $NITRO_URL: figures are 'model')"

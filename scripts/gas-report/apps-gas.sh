@@ -34,4 +34,4 @@ mkdir -p "$(dirname "$OUT")"
 TMP_OUT=$(mktemp)
 node scripts/gas-report/apps-evm.mjs --rpc "$RPC" "${QUICK[@]}" >"$TMP_OUT" || { rm -f "$TMP_OUT"; fail "apps-evm.mjs"; }
 mv "$TMP_OUT" "$OUT"
-node -e 'for (const r of require(require("path").resolve(process.argv[1])).rows) console.log(`${r.gas}\t${r.function}\t${r.implementation}`)' "$OUT"
+node scripts/gas-report/evm-rows.mjs print "$OUT"

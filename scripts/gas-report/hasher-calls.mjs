@@ -20,17 +20,12 @@
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
 import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => {
-  const i = args.indexOf(name);
-  if (i < 0 || i + 1 >= args.length) {
-    console.error(`hasher-calls: ${name} is required`);
-    process.exit(2);
-  }
-  return args[i + 1];
-};
-const [rpcUrl, from, hasher, tx] = ["--rpc", "--from", "--hasher", "--tx"].map(option);
+const { values } = parseOptions({ rpc: { type: "string" }, from: { type: "string" }, hasher: { type: "string" }, tx: { type: "string" } },
+  { required: ["rpc", "from", "hasher", "tx"] },
+);
+const { rpc: rpcUrl, from, hasher, tx } = values;
 
 const rpc = client(rpcUrl);
 
