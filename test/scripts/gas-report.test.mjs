@@ -503,7 +503,7 @@ test("glance.mjs finds every row it shows by its fields: a renamed label changes
     [{ fn: APP_FN.addMember(1000), kind: "stylus", cached: true }, /no row for Stylus-linked \(cached\), Semaphore addMember, group of 1,000/],
     [{ fn: APP_FN.leanUpdate(1200), kind: "yul" }, /no row for Yul-linked, LeanIMT update, size 1,200/],
     [{ fn: APP_FN.leanInsert(65535), kind: "in-process", variant: "zk-kit-storage" }, /no row for LeanIMT in Rust \(zk-kit-storage\), LeanIMT insert, size 65,535/],
-    [{ section: SECTIONS.inProcess }, /no "In-process in a stylus-sdk contract" rows/],
+    [{ section: SECTIONS.inProcess }, new RegExp(`no "${SECTIONS.inProcess}" rows`)],
   ];
   for (const [query, message] of needed) {
     const without = rows().filter((r) => !matches(r, query));
