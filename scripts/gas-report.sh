@@ -67,9 +67,7 @@ if [ "$STYLUS_SOURCE" = nitro ]; then
   node "$ROOT/scripts/chain/deploy.mjs" --rpc "$NITRO_URL" --private-key "$KEY" --skip-evm --out-dir "$WORK/deployments"
   node scripts/gas-report/measure-nitro.mjs --rpc "$NITRO_URL" --private-key "$KEY" \
     --deployments "$DEPLOYMENTS" --cached true > "$WORK/stylus-cached.json"
-  node -e 'const fs = require("fs"); const files = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f)));
-    const rows = files.flatMap((f) => f.rows), unmeasured = files.flatMap((f) => f.unmeasured ?? []);
-    fs.writeFileSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", rows, unmeasured }, null, 2) + "\n");' \
+  node scripts/gas-report/merge-rows.mjs --generated-by scripts/gas-report/measure-nitro.mjs \
     "$WORK/stylus-uncached.json" "$WORK/stylus-cached.json" > "$WORK/stylus.json"
 else
   step "Stylus with the offline meter at ArbOS $STYLUS_ARBOS (no Nitro node answers at $NITRO_URL: figures are 'model')"
@@ -79,11 +77,11 @@ fi
 step "Optimization ladder: arithmetic variants, uncached vs cached, without and with wasm-opt"
 node scripts/gas-report/ladder.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$WORK/ladder.json"
 
-step "EVM implementations on a local anvil (scripts/evm-gas.sh)"
-"$ROOT/scripts/evm-gas.sh"
+step "EVM implementations on a local anvil (scripts/gas-report/evm-gas.sh)"
+"$ROOT/scripts/gas-report/evm-gas.sh"
 
-step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/apps-gas.sh)"
-"$ROOT/scripts/apps-gas.sh" "$OUT/apps.json"
+step "The apps (zk-kit LeanIMT, Semaphore) over the stock and the Yul PoseidonT3 on a local anvil (scripts/gas-report/apps-gas.sh)"
+"$ROOT/scripts/gas-report/apps-gas.sh" "$OUT/apps.json"
 
 step "Stylus-linked rows (the example tree, the apps), composed from the anvil transactions and the meter (model, ArbOS $STYLUS_ARBOS)"
 STEP_HINT="model-stylus needs the recorded hasher frames in gas-report/evm.json and apps.json, and a WASM that answers their calldata."

@@ -7,7 +7,7 @@
 #   EVM:  forge tests of the Solidity/Yul references (fuzzing, vectors, gas snapshot), and the built
 #         WASM through the meter against them (test/stylus/StylusMeter.t.sol)
 #   Scripts: node --test test/scripts/ (deploy scripts on anvil and a fake Nitro, the addresses
-#            against the built files, the npm package in a fresh forge project, scripts/evm-gas.sh
+#            against the built files, the npm package in a fresh forge project, scripts/gas-report/evm-gas.sh
 #            and the report's renderer)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"

@@ -12,7 +12,7 @@ import {PoseidonT3 as PeerPoseidonT3} from "poseidon-solidity/PoseidonT3.sol";
 
 /// @notice One call per implementation, so the snapshot check of scripts/test-evm.sh
 /// (test/.gas-snapshot) fails CI when one gets more expensive or cheaper without a new snapshot. These are in-test figures (warm test contract, cold callee); the
-/// transaction-level figures of gas-report/evm.json come from scripts/evm-gas.sh.
+/// transaction-level figures of gas-report/evm.json come from scripts/gas-report/evm-gas.sh.
 contract GasTest is Fixtures {
     PoseidonT3Solidity internal solidityHasher;
     PoseidonT3Yul internal yulHasher;
@@ -55,7 +55,7 @@ contract GasTest is Fixtures {
         circomlibHash(circomlib, 1, 2);
     }
 
-    /// @dev The path of scripts/evm-gas.sh: leaf 1, siblings 2..21, alternating children.
+    /// @dev The path of scripts/gas-report/evm-gas.sh: leaf 1, siblings 2..21, alternating children.
     function depth20Path() internal pure returns (uint256[] memory siblings, uint256 pathBits) {
         siblings = new uint256[](20);
         for (uint256 i; i < 20; ++i) {

@@ -12,6 +12,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SECTIONS, matches } from "../gas-report/rows.mjs";
 import { parseOptions } from "../lib/args.mjs";
 import { ADDRESSES, SOLIDITY, computeEntries, problems } from "./addresses.mjs";
 import { METER, ROOT, WASM_DIR, constantName, loadRegistry, stylusEntries } from "../lib/deployables.mjs";
@@ -41,7 +42,7 @@ function addressTable(doc, registry) {
 export function hashGas(report = path.join(ROOT, "gas-report", "gas.json")) {
   const rows = JSON.parse(fs.readFileSync(report, "utf8")).rows;
   const find = (cached) =>
-    rows.find((r) => r.implementation === "poseidon_stylus.wasm (Stylus)" && r.function === "hash(1,2)" && r.cached === cached);
+    rows.find((r) => matches(r, { section: SECTIONS.circomlib, fn: "hash(1,2)", kind: "stylus", deployable: "poseidon_stylus", app: null, cached }));
   const [cached, uncached] = [find(true), find(false)];
   if (!cached || !uncached) throw new Error("gas-report/gas.json has no hash(1,2) row of poseidon_stylus.wasm");
   const n = (row) => row.gas.toLocaleString("en-US");

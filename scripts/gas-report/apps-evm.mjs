@@ -13,7 +13,7 @@
 // root the contract has after every measured transaction.
 //
 // Each row's gas is gasUsed − 21,000 (the report's convention; mean rows average their transactions).
-// Its detail keeps, per transaction, what scripts/gas-report/model-stylus.mjs composes the Stylus row
+// Its record keeps, per transaction, what scripts/gas-report/model-stylus.mjs composes the Stylus row
 // from: the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed and output, the hash the
 // Stylus program must return for that calldata) and the refund counter (scripts/lib/rpc.mjs
 // clearedSlotsRefund). The section's `about` says which solc settings compiled the apps (the
@@ -32,19 +32,16 @@ import { poseidon2 } from "poseidon-lite";
 import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
 import { leaf, leaves } from "../lib/app-leaves.mjs";
 import { ROOT } from "../lib/deployables.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { APP_FN, SECTIONS, row, subject } from "./rows.mjs";
 
 const require = createRequire(import.meta.url);
 const stock = require("poseidon-solidity");
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const RPC = option("--rpc");
-const QUICK = args.includes("--quick");
-if (!RPC) {
-  console.error("apps-evm: --rpc URL is required");
-  process.exit(2);
-}
+const { values } = parseOptions({ rpc: { type: "string" }, quick: { type: "boolean" }, hashers: { type: "string" } }, { required: ["rpc"] });
+const RPC = values.rpc;
+const QUICK = values.quick ?? false;
 
-export const SECTION = "Apps: zk-kit LeanIMT and Semaphore";
+const SECTION = SECTIONS.apps;
 const ARTIFACTS = path.join(ROOT, "target", "forge", "out");
 const LIBRARY_SOURCE = "node_modules/poseidon-solidity/PoseidonT3.sol";
 const BULK_GAS = 900_000_000;
@@ -176,18 +173,10 @@ async function deployDocumentedYul() {
 const HASHERS = [
   {
     key: "stock",
-    name: "poseidon-solidity 0.0.5 PoseidonT3 (stock, its CREATE2 deployment)",
-    language: "Solidity+assembly",
-    peer: true,
+    subject: (app) => subject.stock("poseidon-solidity 0.0.5 PoseidonT3", "Solidity+assembly", { app, package: "poseidon-solidity", deployable: "PoseidonT3" }),
     deploy: deployStock,
   },
-  {
-    key: "yul",
-    name: "PoseidonT3Yul (ours)",
-    language: "Yul",
-    peer: false,
-    deploy: deployDocumentedYul,
-  },
+  { key: "yul", subject: (app) => subject.yul("PoseidonT3Yul", { app }), deploy: deployDocumentedYul },
 ];
 
 // ---------------------------------------------------------------- the flows
@@ -217,16 +206,16 @@ async function leanImt(hasher, address, record) {
   const from = QUICK ? 20 : 1000;
   const manyCount = QUICK ? 10 : 100;
 
-  record("LeanIMT insert, size 0 (no hash)", [await insert(0)]);
-  record("LeanIMT insert, size 1 (1 hash)", [await insert(1)]);
+  record("lean-imt", APP_FN.leanInsert(0), [await insert(0)]);
+  record("lean-imt", APP_FN.leanInsert(1), [await insert(1)]);
   await bulk(2, from, 500);
   const run = [];
   for (let i = from; i < stop; i++) run.push(await insert(i));
   await rooted(`inserts up to ${stop}`);
-  if (!QUICK) record("LeanIMT insert, size 1,023 (10 hashes)", [run[1023 - from]]);
-  record(`LeanIMT insert, sizes ${from.toLocaleString("en-US")}–${(stop - 1).toLocaleString("en-US")} (mean of ${stop - from})`, run);
+  if (!QUICK) record("lean-imt", APP_FN.leanInsert(1023), [run[1023 - from]]);
+  record("lean-imt", APP_FN.leanInsertMean(from, stop), run);
   const many = leaves(LEAN_SEED, stop, stop + manyCount);
-  record(`LeanIMT insertMany(${manyCount}), size ${stop.toLocaleString("en-US")}`, [
+  record("lean-imt", APP_FN.leanInsertMany(manyCount, stop), [
     await measured(tree.address, tree.data("insertMany(uint256[])", many), address),
   ]);
   mirror.insertMany(many);
@@ -234,7 +223,7 @@ async function leanImt(hasher, address, record) {
   const index = QUICK ? 25 : 500;
   const siblings = mirror.generateProof(index).siblings;
   const newLeaf = leaf(LEAN_SEED + 1, index);
-  record(`LeanIMT update, size ${(stop + manyCount).toLocaleString("en-US")}`, [
+  record("lean-imt", APP_FN.leanUpdate(stop + manyCount), [
     await measured(
       tree.address,
       tree.data("update(uint256,uint256,uint256[])", mirror.leaves[index], newLeaf, siblings),
@@ -246,7 +235,7 @@ async function leanImt(hasher, address, record) {
   if (QUICK) return;
   log(`${hasher.key}: building a LeanIMT of 65,535 leaves`);
   await bulk(stop + manyCount, 65535, 2000);
-  record("LeanIMT insert, size 65,535 (16 hashes)", [await insert(65535)]);
+  record("lean-imt", APP_FN.leanInsert(65535), [await insert(65535)]);
   await rooted("the insert at 65,535");
 }
 
@@ -257,7 +246,7 @@ async function semaphore(hasher, address, record) {
   const group = contract(await deploy(linked(art, address) + word(verifier)), art);
   const mirror = new Group();
   const size = QUICK ? 20 : 1000;
-  record("Semaphore createGroup()", [await measured(group.address, group.data("createGroup()"), address)]);
+  record("semaphore", APP_FN.createGroup(), [await measured(group.address, group.data("createGroup()"), address)]);
   for (let start = 0; start < size; start += 250) {
     const batch = leaves(GROUP_SEED, start, Math.min(size, start + 250));
     await send(group.address, group.data("addMembers(uint256,uint256[])", 0, batch), BULK_GAS);
@@ -265,22 +254,21 @@ async function semaphore(hasher, address, record) {
   }
   const rooted = async (what) =>
     check(`Semaphore root after ${what}`, await group.call("getMerkleTreeRoot(uint256)", 0), mirror.root);
-  const label = (n) => `group of ${n.toLocaleString("en-US")}`;
-  record(`Semaphore addMember, ${label(size)}`, [
+  record("semaphore", APP_FN.addMember(size), [
     await measured(group.address, group.data("addMember(uint256,uint256)", 0, leaf(GROUP_SEED, size)), address),
   ]);
   mirror.addMember(leaf(GROUP_SEED, size));
   await rooted("addMember");
   const manyCount = QUICK ? 10 : 100;
   const batch = leaves(GROUP_SEED, size + 1, size + 1 + manyCount);
-  record(`Semaphore addMembers(${manyCount}), ${label(size + 1)}`, [
+  record("semaphore", APP_FN.addMembers(manyCount, size + 1), [
     await measured(group.address, group.data("addMembers(uint256,uint256[])", 0, batch), address),
   ]);
   mirror.addMembers(batch);
   await rooted(`addMembers(${manyCount})`);
   const changed = QUICK ? 7 : 500;
   const member = leaf(GROUP_SEED + 1, changed);
-  record(`Semaphore updateMember, ${label(size + 1 + manyCount)}`, [
+  record("semaphore", APP_FN.updateMember(size + 1 + manyCount), [
     await measured(
       group.address,
       group.data(
@@ -296,7 +284,7 @@ async function semaphore(hasher, address, record) {
   mirror.updateMember(changed, member);
   await rooted("updateMember");
   const removed = QUICK ? 9 : 600;
-  record(`Semaphore removeMember, ${label(size + 1 + manyCount)}`, [
+  record("semaphore", APP_FN.removeMember(size + 1 + manyCount), [
     await measured(
       group.address,
       group.data(
@@ -358,25 +346,12 @@ function compiledWith() {
 async function main() {
   [FROM] = await rpc.call("eth_accounts");
   const rows = [];
-  const chosen = (option("--hashers") ?? "stock,yul").split(",");
+  const chosen = (values.hashers ?? "stock,yul").split(",");
   for (const hasher of HASHERS.filter((h) => chosen.includes(h.key))) {
     const address = await hasher.deploy();
-    const record = (fn, txs) => {
-      const app = fn.startsWith("Semaphore") ? "Semaphore 4.14.3" : "zk-kit LeanIMT 2.0.1";
+    const record = (app, fn, txs) => {
       const gas = Math.floor(txs.reduce((sum, tx) => sum + tx.gas, 0) / txs.length);
-      rows.push({
-        section: SECTION,
-        implementation: `${app} + ${hasher.name}`,
-        language: hasher.language,
-        function: fn,
-        gas,
-        source: "anvil",
-        cached: null,
-        peer: hasher.peer,
-        stock: hasher.key === "stock",
-        hasher: hasher.key,
-        detail: { txs },
-      });
+      rows.push(row({ section: SECTION, fn, subject: hasher.subject(app), cached: null, gas, source: "anvil", record: { txs } }));
     };
     log(`${hasher.key}: LeanIMT`);
     await leanImt(hasher, address, record);
@@ -385,7 +360,7 @@ async function main() {
   }
   const out = {
     generated_by: "scripts/gas-report/apps-evm.mjs",
-    method: "transaction gasUsed − 21,000 on anvil (cancun); each row's detail: per transaction the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed, output) and the refund counter",
+    method: "transaction gasUsed − 21,000 on anvil (cancun); each row's record: per transaction the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed, output) and the refund counter",
     about: { [SECTION]: [compiledWith()] },
     rows,
   };

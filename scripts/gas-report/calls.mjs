@@ -1,6 +1,8 @@
 // The calls every Stylus measurement makes, shared by the meter and the node paths.
 // `deployable`: which program serves the call (target/stylus/<deployable>.wasm); `section`: the
 // report section (hash family) its rows go to (scripts/gas-report/render.mjs).
+import { SECTIONS } from "./rows.mjs";
+
 const DEPTH = 20;
 const siblings = Array.from({ length: DEPTH }, (_, i) => String(i + 2));
 // Alternating left/right children along the path.
@@ -8,7 +10,7 @@ const pathBits = String(0b10101010101010101010);
 /** The depth-20 path every Merkle measurement walks (rootFromPath, nodesFromPath, model-repeated.mjs). */
 export const PATH = { depth: DEPTH, leaf: "1", siblings, pathBits };
 
-const CIRCOMLIB = "circomlib Poseidon";
+const CIRCOMLIB = SECTIONS.circomlib;
 
 /** circomlib Poseidon of 1..n on the program for n inputs. */
 function circomlibHash(n, deployable) {
@@ -30,7 +32,7 @@ export const CALLS = [
   circomlibHash(4, "poseidon_stylus_hash4"),
   circomlibHash(5, "poseidon_stylus_hash5"),
   {
-    section: "Poseidon2",
+    section: SECTIONS.poseidon2,
     function: "poseidon2(1,2)",
     deployable: "poseidon_stylus_poseidon2",
     sig: "poseidon2(uint256,uint256)",
@@ -61,7 +63,7 @@ const poseidon2Call = (fn, deployable, sig, values, array = true) => ({
   function: fn,
   deployable,
   sig,
-  section: "Poseidon2",
+  section: SECTIONS.poseidon2,
   meterArgs: array ? `[${values.join(",")}]` : values.join(","),
   castArgs: array ? [`[${values.join(",")}]`] : values,
 });
@@ -82,7 +84,7 @@ CALLS.push(
 // `section` groups these rows in the report. Inputs: twoToOne([1,2,3,4], [5,6,7,8]); the
 // permutation of [0, 1, ..., 11]; a depth-20 path from leaf data [1,2,3,4] (the digest itself, as
 // plonky2's hash_or_noop leaves up to four elements), siblings [i+2, i+3, i+4, i+5], alternating
-// children (the same as scripts/evm-gas.sh).
+// children (the same as scripts/gas-report/evm-gas.sh).
 const goldilocksState = `[${Array.from({ length: 12 }, (_, i) => i).join(",")}]`;
 const goldilocksSiblings = `[${Array.from({ length: DEPTH }, (_, i) => `[${i + 2},${i + 3},${i + 4},${i + 5}]`).join(",")}]`;
 for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
@@ -90,7 +92,7 @@ for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
   CALLS.push(
     {
       function: `${fn("permute")}([0..11]) (${name})`,
-      section: "Goldilocks",
+      section: SECTIONS.goldilocks,
       deployable: "poseidon_stylus_goldilocks",
       sig: `${fn("permute")}(uint64[12])`,
       meterArgs: goldilocksState,
@@ -98,7 +100,7 @@ for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
     },
     {
       function: `${fn("twoToOne")}([1,2,3,4],[5,6,7,8]) (${name})`,
-      section: "Goldilocks",
+      section: SECTIONS.goldilocks,
       deployable: "poseidon_stylus_goldilocks",
       sig: `${fn("twoToOne")}(uint64[4],uint64[4])`,
       meterArgs: "[1,2,3,4],[5,6,7,8]",
@@ -106,7 +108,7 @@ for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
     },
     {
       function: `${fn("rootFromPath")}(depth ${DEPTH}) (${name})`,
-      section: "Goldilocks",
+      section: SECTIONS.goldilocks,
       deployable: "poseidon_stylus_goldilocks",
       sig: `${fn("rootFromPath")}(uint64[],uint64[4][],uint256)`,
       meterArgs: `[1,2,3,4],${goldilocksSiblings},${pathBits}`,

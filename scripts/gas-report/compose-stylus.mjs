@@ -95,7 +95,7 @@ export function framePricer({ meter, wasm, cached = true, arbos = null }) {
     if (frames.length === 0) return { frames: [], arbos: null };
     frames.forEach((frame, i) => {
       if (!/^0x([0-9a-fA-F]{64})+$/.test(frame.output ?? "")) {
-        throw new Error(`compose: ${where}, frame ${i}: no recorded output of the EVM hasher (rerun scripts/apps-gas.sh or scripts/evm-gas.sh)`);
+        throw new Error(`compose: ${where}, frame ${i}: no recorded output of the EVM hasher (rerun scripts/gas-report/apps-gas.sh or scripts/gas-report/evm-gas.sh)`);
       }
     });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compose-"));

@@ -13,6 +13,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withGeneratedSection } from "../lib/generated-section.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { APP_FN, SECTIONS, find, one } from "./rows.mjs";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const markers = (name) => ({
@@ -23,28 +25,27 @@ const markers = (name) => ({
 // The headline calls: [label, report section, report function]. The insert's Stylus figure is
 // composed (the README's footnote ¹ says how).
 const LINES = [
-  ["`hash(1)` (circomlib t = 2)", "circomlib Poseidon", "hash(1)"],
-  ["`hash(1,2)` (circomlib t = 3)", "circomlib Poseidon", "hash(1,2)"],
-  ["`hash(1,2,3)` (t = 4)", "circomlib Poseidon", "hash(1,2,3)"],
-  ["`hash(1,2,3,4)` (t = 5)", "circomlib Poseidon", "hash(1,2,3,4)"],
-  ["`hash(1,2,3,4,5)` (t = 6)", "circomlib Poseidon", "hash(1,2,3,4,5)"],
-  ["`rootFromPath`, depth 20 (t = 3)", "circomlib Poseidon", "rootFromPath(depth 20)"],
-  ["example tree `insert`, depth 20 (one hasher call) ¹", "circomlib Poseidon", "insert, depth 20, mean of 8 (one nodesFromPath call)"],
-  ["`poseidon2(1,2)`", "Poseidon2", "poseidon2(1,2)"],
-  ["`noirHash2(1,2)` (Noir)", "Poseidon2", "noirHash2(1,2)"],
-  ["`poseidon2PermuteT4([1,2,3,4])`", "Poseidon2", "poseidon2PermuteT4([1,2,3,4])"],
-  ["Goldilocks `twoToOne` (plonky2)", "Goldilocks", "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)"],
-  ["Goldilocks `rootFromPath`, depth 20", "Goldilocks", "rootFromPath(depth 20) (Poseidon)"],
+  ["`hash(1)` (circomlib t = 2)", SECTIONS.circomlib, "hash(1)"],
+  ["`hash(1,2)` (circomlib t = 3)", SECTIONS.circomlib, "hash(1,2)"],
+  ["`hash(1,2,3)` (t = 4)", SECTIONS.circomlib, "hash(1,2,3)"],
+  ["`hash(1,2,3,4)` (t = 5)", SECTIONS.circomlib, "hash(1,2,3,4)"],
+  ["`hash(1,2,3,4,5)` (t = 6)", SECTIONS.circomlib, "hash(1,2,3,4,5)"],
+  ["`rootFromPath`, depth 20 (t = 3)", SECTIONS.circomlib, "rootFromPath(depth 20)"],
+  ["example tree `insert`, depth 20 (one hasher call) ¹", SECTIONS.circomlib, "insert, depth 20, mean of 8 (one nodesFromPath call)"],
+  ["`poseidon2(1,2)`", SECTIONS.poseidon2, "poseidon2(1,2)"],
+  ["`noirHash2(1,2)` (Noir)", SECTIONS.poseidon2, "noirHash2(1,2)"],
+  ["`poseidon2PermuteT4([1,2,3,4])`", SECTIONS.poseidon2, "poseidon2PermuteT4([1,2,3,4])"],
+  ["Goldilocks `twoToOne` (plonky2)", SECTIONS.goldilocks, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)"],
+  ["Goldilocks `rootFromPath`, depth 20", SECTIONS.goldilocks, "rootFromPath(depth 20) (Poseidon)"],
 ];
 
-const isStylus = (row) => row.implementation.includes("(Stylus)");
 // [heading, which rows of the call count]; the lowest figure is shown, "–" when there is none.
 const COLUMNS = [
-  ["Stylus, cached", (row) => isStylus(row) && row.cached === true],
-  ["Stylus, uncached", (row) => isStylus(row) && row.cached === false],
-  ["best Yul (ours)", (row) => row.language === "Yul"],
-  ["poseidon-solidity", (row) => row.implementation.startsWith("poseidon-solidity")],
-  ["plain Solidity (ours)", (row) => row.language === "Solidity"],
+  ["Stylus, cached", { kind: "stylus", cached: true }],
+  ["Stylus, uncached", { kind: "stylus", cached: false }],
+  ["best Yul (ours)", { kind: "yul" }],
+  ["poseidon-solidity", { kind: "peer", package: "poseidon-solidity" }],
+  ["plain Solidity (ours)", { kind: "solidity" }],
 ];
 
 /** The table (header, separator, one line per headline call) for the report's rows. */
@@ -54,10 +55,10 @@ export function glanceTable(rows) {
     `|---|${COLUMNS.map(() => "---:").join("|")}|`,
   ];
   for (const [label, section, fn] of LINES) {
-    const call = rows.filter((row) => row.section === section && row.function === fn);
-    if (!call.some(COLUMNS[0][1])) throw new Error(`gas.json has no cached Stylus row for ${section}: ${fn}`);
-    const cells = COLUMNS.map(([, counts]) => {
-      const figures = call.filter(counts).map((row) => row.gas);
+    const call = find(rows, { section, fn });
+    if (find(call, COLUMNS[0][1]).length === 0) throw new Error(`gas.json has no cached Stylus row for ${section}: ${fn}`);
+    const cells = COLUMNS.map(([, query]) => {
+      const figures = find(call, query).map((row) => row.gas);
       return figures.length ? Math.min(...figures).toLocaleString("en-US") : "–";
     });
     lines.push(`| ${label} | ${cells.join(" | ")} |`);
@@ -68,44 +69,38 @@ export function glanceTable(rows) {
 const fmt = (n) => n.toLocaleString("en-US");
 const ratio = (gas, base) => (gas / base).toFixed(2);
 
-// The apps table: [label, the report's function]; every figure a transaction's gas − 21,000.
-const APPS = "Apps: zk-kit LeanIMT and Semaphore";
+// The apps table: [label, app, the report's function]; every figure a transaction's gas − 21,000.
 const APP_LINES = [
-  ["LeanIMT `insert` into 1,023 leaves (10 hashes)", "LeanIMT insert, size 1,023 (10 hashes)"],
-  ["LeanIMT `insert`, mean of the 1,001st to 1,100th", "LeanIMT insert, sizes 1,000–1,099 (mean of 100)"],
-  ["LeanIMT `insert` into 65,535 leaves (16 hashes)", "LeanIMT insert, size 65,535 (16 hashes)"],
-  ["LeanIMT `insertMany` of 100 into 1,100 leaves", "LeanIMT insertMany(100), size 1,100"],
-  ["LeanIMT `update`, 1,200 leaves", "LeanIMT update, size 1,200"],
-  ["Semaphore `addMember` into a group of 1,000", "Semaphore addMember, group of 1,000"],
-  ["Semaphore `addMembers` of 100, group of 1,001", "Semaphore addMembers(100), group of 1,001"],
-  ["Semaphore `updateMember`, group of 1,101", "Semaphore updateMember, group of 1,101"],
-  ["Semaphore `removeMember`, group of 1,101", "Semaphore removeMember, group of 1,101"],
+  ["LeanIMT `insert` into 1,023 leaves (10 hashes)", "lean-imt", APP_FN.leanInsert(1023)],
+  ["LeanIMT `insert`, mean of the 1,001st to 1,100th", "lean-imt", APP_FN.leanInsertMean(1000, 1100)],
+  ["LeanIMT `insert` into 65,535 leaves (16 hashes)", "lean-imt", APP_FN.leanInsert(65535)],
+  ["LeanIMT `insertMany` of 100 into 1,100 leaves", "lean-imt", APP_FN.leanInsertMany(100, 1100)],
+  ["LeanIMT `update`, 1,200 leaves", "lean-imt", APP_FN.leanUpdate(1200)],
+  ["Semaphore `addMember` into a group of 1,000", "semaphore", APP_FN.addMember(1000)],
+  ["Semaphore `addMembers` of 100, group of 1,001", "semaphore", APP_FN.addMembers(100, 1001)],
+  ["Semaphore `updateMember`, group of 1,101", "semaphore", APP_FN.updateMember(1101)],
+  ["Semaphore `removeMember`, group of 1,101", "semaphore", APP_FN.removeMember(1101)],
 ];
 
 /** The apps table: the app as published over stock poseidon-solidity, linked to our Stylus T3
  * program (cached) and to our Yul T3, and zk-kit's LeanIMT written in Rust (cached), as built and
- * with zk-kit's storage writes (when the report has that build). */
+ * with zk-kit's storage writes. */
 export function appsTable(rows) {
   const lines = [
     "| transaction | stock poseidon-solidity | linked to our Stylus T3 (cached) | ratio | linked to our Yul T3 | LeanIMT in Rust, in-process (cached) | ratio | the same with zk-kit's storage writes | ratio |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
-  for (const [label, fn] of APP_LINES) {
-    const call = rows.filter((row) => row.section === APPS && row.function === fn);
-    const one = (what, pick) => {
-      const found = call.find(pick);
-      if (!found) throw new Error(`gas.json has no ${what} row for ${fn}`);
-      return found.gas;
-    };
-    const stock = one("stock", (row) => row.implementation.includes("poseidon-solidity"));
-    const stylus = one("Stylus-linked", (row) => row.implementation.includes("poseidon_stylus.wasm") && row.cached === true);
-    const yul = one("Yul-linked", (row) => row.implementation.includes("PoseidonT3Yul"));
-    const rust = (zkKitStorage) =>
-      call.find(
-        (row) => row.implementation.startsWith("LeanIMT in Rust") && row.implementation.includes("zk-kit's storage") === zkKitStorage && row.cached === true,
-      )?.gas;
+  for (const [label, app, fn] of APP_LINES) {
+    const call = find(rows, { section: SECTIONS.apps, app, fn });
+    const gas = (what, query) => one(call, query, `${what}, ${fn}`).gas;
+    const stock = gas("stock", { kind: "stock" });
+    const stylus = gas("Stylus-linked (cached)", { kind: "stylus", cached: true });
+    const yul = gas("Yul-linked", { kind: "yul" });
+    // The Rust LeanIMT, as built and with zk-kit's storage writes: a LeanIMT, so no Semaphore line has it.
+    const rust = (variant) =>
+      app === "lean-imt" ? gas(`LeanIMT in Rust (${variant ?? "as built"})`, { kind: "in-process", variant, cached: true }) : undefined;
     const rustCells = (gas) => (gas === undefined ? ["–", "–"] : [fmt(gas), ratio(gas, stock)]);
-    const cells = [fmt(stock), fmt(stylus), ratio(stylus, stock), fmt(yul), ...rustCells(rust(false)), ...rustCells(rust(true))];
+    const cells = [fmt(stock), fmt(stylus), ratio(stylus, stock), fmt(yul), ...rustCells(rust(null)), ...rustCells(rust("zk-kit-storage"))];
     lines.push(`| ${label} | ${cells.join(" | ")} |`);
   }
   return lines.join("\n");
@@ -113,15 +108,15 @@ export function appsTable(rows) {
 
 /** The in-process table: one hash inside a stylus-sdk contract, per family. */
 export function inProcessTable(rows) {
-  const found = rows.filter((row) => row.section === "In-process in a stylus-sdk contract");
-  if (found.length === 0) throw new Error('gas.json has no "In-process in a stylus-sdk contract" rows');
+  const found = find(rows, { section: SECTIONS.inProcess });
+  if (found.length === 0) throw new Error(`gas.json has no "${SECTIONS.inProcess}" rows`);
   return [
     "| family, function | one hash in-process (gas) | the whole call, cached |",
     "|---|---:|---|",
     ...found.map((row) => {
-      const whole = /the whole call ([\d,]+) cached/.exec(row.note ?? "")?.[1] ?? "–";
-      const call = /^(\S+\(.*?\)) minus baseline/.exec(row.note ?? "")?.[1] ?? "";
-      return `| ${row.function} | ${fmt(row.gas)} | \`${call}\` ${whole} |`;
+      const { call, cached_call: whole } = row.detail ?? {};
+      if (call === undefined || whole === undefined) throw new Error(`gas.json's in-process row ${row.fn} has no detail.call and detail.cached_call`);
+      return `| ${row.fn} | ${fmt(row.gas)} | \`${call}\` ${fmt(whole)} |`;
     }),
   ].join("\n");
 }
@@ -142,12 +137,12 @@ export function withTables(readme, rows) {
 }
 
 function main(argv) {
-  const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-  const gasFile = option("--gas", path.join(ROOT, "gas-report", "gas.json"));
-  const readmeFile = option("--readme", path.join(ROOT, "README.md"));
+  const { values } = parseOptions({ gas: { type: "string" }, readme: { type: "string" }, check: { type: "boolean" } }, { argv });
+  const gasFile = values.gas ?? path.join(ROOT, "gas-report", "gas.json");
+  const readmeFile = values.readme ?? path.join(ROOT, "README.md");
   const readme = fs.readFileSync(readmeFile, "utf8");
   const wanted = withTables(readme, JSON.parse(fs.readFileSync(gasFile, "utf8")).rows);
-  if (argv.includes("--check")) {
+  if (values.check) {
     if (wanted !== readme) {
       console.error(`glance: ${path.relative(ROOT, readmeFile)}'s gas tables are not what ${path.relative(ROOT, gasFile)} gives (regenerate: node scripts/gas-report/glance.mjs)`);
       process.exit(1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The calls a mined transaction made to one contract (the hasher), as the node traced them, each with
-// the hasher's own execution gas for that exact calldata. scripts/evm-gas.sh records them for the
+// the hasher's own execution gas for that exact calldata. scripts/gas-report/evm-gas.sh records them for the
 // example tree's inserts so that scripts/gas-report/model-stylus.mjs can swap the Yul hasher for the
 // Stylus program without assuming the calls' shape (how many, which function, which arguments).
 //
@@ -20,17 +20,12 @@
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
 import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => {
-  const i = args.indexOf(name);
-  if (i < 0 || i + 1 >= args.length) {
-    console.error(`hasher-calls: ${name} is required`);
-    process.exit(2);
-  }
-  return args[i + 1];
-};
-const [rpcUrl, from, hasher, tx] = ["--rpc", "--from", "--hasher", "--tx"].map(option);
+const { values } = parseOptions({ rpc: { type: "string" }, from: { type: "string" }, hasher: { type: "string" }, tx: { type: "string" } },
+  { required: ["rpc", "from", "hasher", "tx"] },
+);
+const { rpc: rpcUrl, from, hasher, tx } = values;
 
 const rpc = client(rpcUrl);
 

@@ -23,18 +23,15 @@ import { fileURLToPath } from "node:url";
 import { poseidon1, poseidon2, poseidon3, poseidon4, poseidon5 } from "poseidon-lite";
 import { poseidon2Hash } from "@zkpassport/poseidon2";
 import { hash2, loadInstance } from "../lib/poseidon2.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { SECTIONS, row, subject } from "./rows.mjs";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const METER = option("--meter");
+const { values } = parseOptions({ meter: { type: "string" }, arbos: { type: "string" } }, { required: ["meter"] });
+const METER = values.meter;
 // The ArbOS version whose rules the meter applies (the report passes the one Arbitrum One runs).
-const ARBOS = option("--arbos") ?? "61";
-if (!METER) {
-  console.error("in-process: --meter PATH is required");
-  process.exit(2);
-}
-export const SECTION = "In-process in a stylus-sdk contract";
+const ARBOS = values.arbos ?? "61";
+const SECTION = SECTIONS.inProcess;
 const SDK = "stylus-sdk 0.10.10";
 const log = (line) => process.stderr.write(`in-process: ${line}\n`);
 const fmt = (n) => n.toLocaleString("en-US");
@@ -93,19 +90,28 @@ for (const family of FAMILIES) {
   const hash = call(wasm, family.sig, argsOf(family), family.expect(family.inputs));
   const baseline = call(wasm, BASELINE(family.sig), argsOf(family), null);
   const gas = hash.gas.execution - baseline.gas.execution;
-  rows.push({
-    section: SECTION,
-    implementation: `one hash in a ${SDK} contract (contracts/examples/in-process)`,
-    language: "Rust",
-    function: family.label,
-    gas,
-    source: "model",
-    cached: null,
-    peer: false,
-    note:
-      `${family.sig.split("(")[0]}(${argsOf(family)}) minus baseline, execution: ${fmt(hash.gas.execution)} − ${fmt(baseline.gas.execution)}; ` +
-      `the whole call ${fmt(hash.gas.cached_call)} cached, ${fmt(hash.gas.uncached_call)} uncached (module ${fmt(fs.statSync(wasm).size)} bytes)`,
-  });
+  const detail = {
+    call: `${family.sig.split("(")[0]}(${argsOf(family)})`,
+    execution: hash.gas.execution,
+    baseline_execution: baseline.gas.execution,
+    cached_call: hash.gas.cached_call,
+    uncached_call: hash.gas.uncached_call,
+    module_bytes: fs.statSync(wasm).size,
+  };
+  rows.push(
+    row({
+      section: SECTION,
+      fn: family.label,
+      subject: subject.inProcess(`one hash in a ${SDK} contract (contracts/examples/in-process)`, { deployable: "in-process", variant: family.feature }),
+      cached: null,
+      gas,
+      source: "model",
+      note:
+        `${detail.call} minus baseline, execution: ${fmt(detail.execution)} − ${fmt(detail.baseline_execution)}; ` +
+        `the whole call ${fmt(detail.cached_call)} cached, ${fmt(detail.uncached_call)} uncached (module ${fmt(detail.module_bytes)} bytes)`,
+      detail,
+    }),
+  );
   if (family.feature === "poseidon2") ours = { wasm, hash };
 }
 
@@ -113,24 +119,33 @@ for (const family of FAMILIES) {
 const ozWasm = build("oz-poseidon2", null);
 const oz = call(ozWasm, "hash(uint256[2])", "[1,2]", [hash2(1n, 2n, loadInstance("barretenberg", 3))]);
 const side = [
-  { who: `openzeppelin-crypto 0.3.0 Poseidon2<BN256Params, FpBN256> in ${SDK} (its example's form, contracts/examples/oz-poseidon2)`, report: oz, peer: true },
-  { who: `poseidon-bn254 poseidon2::hash2 in ${SDK}, the same entry point (contracts/examples/in-process)`, report: ours.hash, peer: false },
+  {
+    who: subject.peer(`openzeppelin-crypto 0.3.0 Poseidon2<BN256Params, FpBN256> in ${SDK} (its example's form, contracts/examples/oz-poseidon2)`, "Rust", {
+      package: "openzeppelin-crypto",
+      deployable: "oz-poseidon2",
+    }),
+    report: oz,
+  },
+  {
+    who: subject.inProcess(`poseidon-bn254 poseidon2::hash2 in ${SDK}, the same entry point (contracts/examples/in-process)`, { deployable: "in-process", variant: "poseidon2" }),
+    report: ours.hash,
+  },
 ];
-for (const { who, report, peer } of side) {
+for (const { who, report } of side) {
   for (const cached of [true, false]) {
-    rows.push({
-      section: "Poseidon2",
-      implementation: who,
-      language: "Rust",
-      function: "poseidon2(1,2)",
-      gas: report.gas[cached ? "cached_call" : "uncached_call"],
-      source: "model",
-      cached,
-      peer,
-      ...(cached
-        ? { note: `called as hash(uint256[2]) [1, 2] (the same value as poseidon2(1,2)); execution ${fmt(report.gas.execution)}, entry and cached init ${fmt(report.gas.cached_init)}` }
-        : {}),
-    });
+    const detail = cached ? { execution: report.gas.execution, cached_init: report.gas.cached_init } : null;
+    rows.push(
+      row({
+        section: SECTIONS.poseidon2,
+        fn: "poseidon2(1,2)",
+        subject: who,
+        cached,
+        gas: report.gas[cached ? "cached_call" : "uncached_call"],
+        source: "model",
+        note: detail && `called as hash(uint256[2]) [1, 2] (the same value as poseidon2(1,2)); execution ${fmt(detail.execution)}, entry and cached init ${fmt(detail.cached_init)}`,
+        detail,
+      }),
+    );
   }
 }
 
@@ -138,20 +153,21 @@ for (const { who, report, peer } of side) {
 // Poseidon2 peers that no registry ships, each a call frame (the callee's gas, without the 21,000,
 // the calldata or the caller's CALL), where this report's rows are transactions.
 const PUBLISHED = [
-  { implementation: "openzeppelin-crypto Poseidon2 on Stylus, OpenZeppelin's published figure", language: "Rust", function: "poseidon2(1,2)", gas: 11887,
+  { subject: subject.peer("openzeppelin-crypto Poseidon2 on Stylus, OpenZeppelin's published figure", "Rust", { package: "openzeppelin-crypto" }), fn: "poseidon2(1,2)", gas: 11887,
+    detail: { nitro_cached_gas: 9720 },
     note: "OpenZeppelin's article \"Poseidon go brr with Stylus: Cryptographic functions are 18x more gas-efficient via Rust on Arbitrum\" (blog.openzeppelin.com), the figure issue 22 quotes as its anchor: 11,887 gas for a Poseidon2 hash through openzeppelin-crypto's Stylus example; how it was measured (crate version, transaction or call, cached or not, inputs) is not in the part of the article we could read. The same example built from crates.io (0.3.0) is this section's model row; a Nitro v3.9.8 node measured its hash([123,123456]) at 9,720 gas cached (crates/stylus-meter/calibration/nitro.json)" },
-  { implementation: "poseidon2-evm v2.0.0 Huff (zemse)", language: "Huff", function: "noirHash2(1,2)", gas: 14845,
+  { subject: subject.peer("poseidon2-evm v2.0.0 Huff (zemse)", "Huff", { package: "poseidon2-evm", variant: "huff" }), fn: "noirHash2(1,2)", gas: 14845,
     note: "zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 14,845), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Huff, not a transaction; hash_2 is Noir's Poseidon2 hash of two inputs" },
-  { implementation: "poseidon2-evm v2.0.0 Yul (zemse)", language: "Yul", function: "noirHash2(1,2)", gas: 20304,
+  { subject: subject.peer("poseidon2-evm v2.0.0 Yul (zemse)", "Yul", { package: "poseidon2-evm", variant: "yul" }), fn: "noirHash2(1,2)", gas: 20304,
     note: "zemse/poseidon2-evm README \"Gas Costs\" (hash_1, hash_2 and hash_3 all 20,304), measured by its gas-report.sh from forge test -vvvv traces: the call frame into Poseidon2Yul, not a transaction" },
-  { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T2_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT2([1,2])", gas: 11252,
+  { subject: subject.peer("TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T2_BN254 (Yul core)", "Solidity+Yul", { package: "poseidon2-solidity", deployable: "Poseidon2T2_BN254" }), fn: "poseidon2CompressT2([1,2])", gas: 11252,
     note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2]) (test/Poseidon2Gas.t.sol; solc 0.8.24, 200 runs): a call frame, not a transaction" },
-  { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T3_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT3([1,2,3])", gas: 14169,
+  { subject: subject.peer("TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T3_BN254 (Yul core)", "Solidity+Yul", { package: "poseidon2-solidity", deployable: "Poseidon2T3_BN254" }), fn: "poseidon2CompressT3([1,2,3])", gas: 14169,
     note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3]): a call frame, not a transaction" },
-  { implementation: "TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T4_BN254 (Yul core)", language: "Solidity+Yul", function: "poseidon2CompressT4([1,2,3,4])", gas: 25724,
+  { subject: subject.peer("TaceoLabs poseidon2-solidity v0.3.0 Poseidon2T4_BN254 (Yul core)", "Solidity+Yul", { package: "poseidon2-solidity", deployable: "Poseidon2T4_BN254" }), fn: "poseidon2CompressT4([1,2,3,4])", gas: 25724,
     note: "TaceoLabs/poseidon2-solidity README \"Gas and bytecode trade-offs\" (v0.3.0, commit fdb9da8), forge test --gas-report of the checked library entrypoint compress([1, 2, 3, 4]): a call frame, not a transaction" },
 ];
-for (const peer of PUBLISHED) rows.push({ section: "Poseidon2", ...peer, source: "published", cached: null, peer: true });
+for (const peer of PUBLISHED) rows.push(row({ section: SECTIONS.poseidon2, ...peer, source: "published", cached: null }));
 
 const out = {
   generated_by: "scripts/gas-report/in-process.mjs",

@@ -5,14 +5,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { parseOptions } from "../lib/args.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const meter = process.argv[process.argv.indexOf("--meter") + 1];
-const arbos = process.argv.includes("--arbos") ? process.argv[process.argv.indexOf("--arbos") + 1] : null;
-if (!arbos) {
-  console.error("ladder: --arbos (the ArbOS version every step is metered at) is required");
-  process.exit(2);
-}
+// --arbos: the ArbOS version every step is metered at.
+const { values } = parseOptions({ meter: { type: "string" }, arbos: { type: "string" } }, { required: ["meter", "arbos"] });
+const { meter, arbos } = values;
 const outDir = path.join(root, "target/stylus/ladder");
 
 // Each build: cargo features of the contract, and the wasm-opt level (O0 only re-encodes, which

@@ -26,31 +26,39 @@ import path from "node:path";
 import { LeanIMT } from "@zk-kit/lean-imt";
 import { poseidon2 } from "poseidon-lite";
 import { leaf, leaves } from "../lib/app-leaves.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { APP_FN, SECTIONS, matches, row, subject } from "./rows.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const METER = option("--meter");
-const WASM = option("--wasm");
-const REPLAY = option("--replay");
+const { values } = parseOptions({
+    meter: { type: "string" },
+    wasm: { type: "string" },
+    replay: { type: "string" },
+    arbos: { type: "string" },
+    apps: { type: "string" },
+    "zk-kit-storage": { type: "boolean" },
+    quick: { type: "boolean" },
+  },
+  { required: ["meter", "wasm", "replay"] },
+);
+const { meter: METER, wasm: WASM, replay: REPLAY } = values;
 // The ArbOS version whose rules the meter applies (the report passes the one Arbitrum One runs).
-const ARBOS = option("--arbos") ?? "61";
-const QUICK = args.includes("--quick");
+const ARBOS = values.arbos ?? "61";
+const QUICK = values.quick ?? false;
 // The build that writes storage as zk-kit does (every side node, a stored depth): the same tree with
 // the same storage costs as the Solidity's, so its ratio to stock is the hashing and the logic alone.
-const ZK_KIT_STORAGE = args.includes("--zk-kit-storage");
-if (!METER || !WASM || !REPLAY) {
-  console.error("lean-imt-stylus: --meter, --wasm and --replay are required");
-  process.exit(2);
-}
+const ZK_KIT_STORAGE = values["zk-kit-storage"] ?? false;
 
-/** The apps section and its row names, as scripts/gas-report/apps-evm.mjs writes them. */
-const SECTION = "Apps: zk-kit LeanIMT and Semaphore";
+const SECTION = SECTIONS.apps;
 const LEAN_SEED = 100;
 const ADDRESS = "0x5555555555555555555555555555555555555555";
 const SENDER = "0xa1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
-const IMPLEMENTATION = ZK_KIT_STORAGE
-  ? "LeanIMT in Rust, poseidon-bn254 in-process, with zk-kit's storage writes (ours, contracts/examples/lean-imt --features zk-kit-storage)"
-  : "LeanIMT in Rust on stylus-sdk 0.10.10, poseidon-bn254 in-process (ours, contracts/examples/lean-imt)";
+const SUBJECT = ZK_KIT_STORAGE
+  ? subject.inProcess("LeanIMT in Rust, poseidon-bn254 in-process, with zk-kit's storage writes (ours, contracts/examples/lean-imt --features zk-kit-storage)", {
+      app: "lean-imt",
+      deployable: "lean-imt",
+      variant: "zk-kit-storage",
+    })
+  : subject.inProcess("LeanIMT in Rust on stylus-sdk 0.10.10, poseidon-bn254 in-process (ours, contracts/examples/lean-imt)", { app: "lean-imt", deployable: "lean-imt" });
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), "lean-imt-stylus-"));
 const log = (line) => process.stderr.write(`lean-imt-stylus: ${line}\n`);
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
@@ -120,12 +128,12 @@ function main() {
   checkRoots(phase1, roots);
   const byLabel = (label) => phase1.filter((r) => r.label === label);
   const measured = [
-    ["LeanIMT insert, size 0 (no hash)", byLabel("size 0")],
-    ["LeanIMT insert, size 1 (1 hash)", byLabel("size 1")],
-    ...(QUICK ? [] : [["LeanIMT insert, size 1,023 (10 hashes)", byLabel("size 1023")]]),
-    [`LeanIMT insert, sizes ${fmt(from)}–${fmt(stop - 1)} (mean of ${stop - from})`, phase1.filter((r) => /^size \d+$/.test(r.label) && Number(r.label.slice(5)) >= from)],
-    [`LeanIMT insertMany(${manyCount}), size ${fmt(stop)}`, byLabel("insertMany")],
-    [`LeanIMT update, size ${fmt(stop + manyCount)}`, byLabel("update")],
+    [APP_FN.leanInsert(0), byLabel("size 0"), "insert"],
+    [APP_FN.leanInsert(1), byLabel("size 1"), "insert"],
+    ...(QUICK ? [] : [[APP_FN.leanInsert(1023), byLabel("size 1023"), "insert"]]),
+    [APP_FN.leanInsertMean(from, stop), phase1.filter((r) => /^size \d+$/.test(r.label) && Number(r.label.slice(5)) >= from), "insert"],
+    [APP_FN.leanInsertMany(manyCount, stop), byLabel("insertMany"), "insertMany"],
+    [APP_FN.leanUpdate(stop + manyCount), byLabel("update"), "update"],
   ];
 
   if (!QUICK) {
@@ -147,29 +155,30 @@ function main() {
     mirror.insert(leaf(LEAN_SEED, 65535));
     const last = meter([insert(leaf(LEAN_SEED, 65535), "size 65535")], path.join(WORK, "state-65535.json"), path.join(WORK, "state-65536.json"));
     checkRoots(last, [mirror.root]);
-    measured.push(["LeanIMT insert, size 65,535 (16 hashes)", last]);
+    measured.push([APP_FN.leanInsert(65535), last, "insert", true]);
   }
 
   const stockGas = stockRows();
   const rows = [];
-  for (const [fn, txs] of measured) {
+  for (const [fn, txs, op, preloaded] of measured) {
     for (const cached of ZK_KIT_STORAGE ? [true] : [true, false]) {
       const key = cached ? "cached_call" : "uncached_call";
       const gas = Math.floor(txs.reduce((sum, tx) => sum + tx.gas[key], 0) / txs.length);
       const stock = stockGas.get(fn);
-      rows.push({
-        section: SECTION,
-        implementation: IMPLEMENTATION,
-        language: "Rust",
-        function: fn,
-        gas,
-        source: "model",
-        cached,
-        peer: false,
-        hasher: "in-process",
-        ...(cached ? { note: note(fn, txs, stock, gas) } : {}),
-        detail: { txs: txs.map((tx) => ({ gas: tx.gas, evm: tx.evm })) },
-      });
+      const figures = cached ? parts(txs, stock) : null;
+      rows.push(
+        row({
+          section: SECTION,
+          fn,
+          subject: SUBJECT,
+          cached,
+          gas,
+          source: "model",
+          note: figures && note({ op, preloaded }, figures, gas),
+          detail: figures,
+          record: { txs: txs.map((tx) => ({ gas: tx.gas, evm: tx.evm })) },
+        }),
+      );
     }
   }
   fs.rmSync(WORK, { recursive: true, force: true });
@@ -182,31 +191,40 @@ function main() {
   fs.writeSync(1, JSON.stringify(out) + "\n");
 }
 
-/** A row's note: what the cached figure is made of, and its ratio to the stock Solidity LeanIMT's. */
-function note(fn, txs, stock, gas) {
+/** What a cached figure is made of (means over the row's transactions), and the stock figure. */
+function parts(txs, stock) {
   const mean = (pick) => Math.floor(txs.reduce((sum, tx) => sum + pick(tx), 0) / txs.length);
-  const refund = mean((tx) => tx.gas.cached_refund);
+  return {
+    storage: mean((tx) => tx.evm.storage_load + tx.evm.storage_store),
+    refund: mean((tx) => tx.gas.cached_refund),
+    calldata: mean((tx) => tx.gas.calldata),
+    cached_init: mean((tx) => tx.gas.cached_init),
+    ...(stock ? { stock_gas: stock } : {}),
+  };
+}
+
+/** A row's note: `parts` in words, and the ratio to the stock Solidity LeanIMT's. */
+function note({ op, preloaded }, { storage, refund, calldata, cached_init, stock_gas: stock }, gas) {
   return (
-    `run by the meter with state: storage ${fmt(mean((tx) => tx.evm.storage_load + tx.evm.storage_store))}` +
+    `run by the meter with state: storage ${fmt(storage)}` +
     (refund ? `, refund ${fmt(refund)}` : "") +
-    `, calldata ${fmt(mean((tx) => tx.gas.calldata))}, entry and cached init ${fmt(mean((tx) => tx.gas.cached_init))}` +
+    `, calldata ${fmt(calldata)}, entry and cached init ${fmt(cached_init)}` +
     (ZK_KIT_STORAGE
       ? "; writes storage as zk-kit does (a side node at every 0 bit of an insert's index, a stored depth): the like-for-like build"
-      : fn.startsWith("LeanIMT insert,")
+      : op === "insert"
         ? "; insert writes only the side nodes a later operation reads and the depth is derived from the size (contracts/examples/lean-imt/src/tree.rs; the zk-kit-storage row writes them as zk-kit does)"
         : "") +
-    (fn.includes("65,535") ? "; tree preloaded natively from 1,200 to 65,535 leaves (its root checked against @zk-kit/lean-imt)" : "") +
+    (preloaded ? "; tree preloaded natively from 1,200 to 65,535 leaves (its root checked against @zk-kit/lean-imt)" : "") +
     (stock ? `; ${(gas / stock).toFixed(3)} × stock (${fmt(stock)})` : "")
   );
 }
 
 /** The stock Solidity LeanIMT's gas per function, from apps-evm.mjs's rows (when --apps is given). */
 function stockRows() {
-  const file = option("--apps");
   const found = new Map();
-  if (!file) return found;
-  for (const row of JSON.parse(fs.readFileSync(file, "utf8")).rows) {
-    if (row.stock && row.section === SECTION) found.set(row.function, row.gas);
+  if (!values.apps) return found;
+  for (const r of JSON.parse(fs.readFileSync(values.apps, "utf8")).rows) {
+    if (matches(r, { section: SECTION, kind: "stock" })) found.set(r.fn, r.gas);
   }
   return found;
 }

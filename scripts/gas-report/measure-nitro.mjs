@@ -15,19 +15,19 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { CALLS } from "./calls.mjs";
 import { loadRegistry } from "../lib/deployables.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { row, subject } from "./rows.mjs";
 
 // ArbWasmCache precompile (Nitro precompiles/ArbWasmCache.go).
 const ARB_WASM_CACHE = "0x0000000000000000000000000000000000000072";
 
-const args = process.argv.slice(2);
-const option = (name, fallback = null) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const rpc = option("--rpc");
-const deploymentsFile = option("--deployments");
-const cachedOption = option("--cached");
-const evict = args.includes("--evict");
-const key = option("--private-key", process.env.PRIVATE_KEY);
-if (!rpc || !key || !deploymentsFile || !["true", "false"].includes(cachedOption)) {
-  console.error("measure-nitro: --rpc, --deployments, --cached true|false and a private key (--private-key or PRIVATE_KEY) are required");
+const { values } = parseOptions({ rpc: { type: "string" }, deployments: { type: "string" }, cached: { type: "string" }, evict: { type: "boolean" }, "private-key": { type: "string" } },
+  { required: ["rpc", "deployments", "cached"] },
+);
+const { rpc, deployments: deploymentsFile, cached: cachedOption, evict = false } = values;
+const key = values["private-key"] ?? process.env.PRIVATE_KEY;
+if (!key || !["true", "false"].includes(cachedOption)) {
+  console.error("measure-nitro: --cached true|false and a private key (--private-key or PRIVATE_KEY) are required");
   process.exit(2);
 }
 const cached = cachedOption === "true";
@@ -72,15 +72,14 @@ for (const call of CALLS) {
   if (!name) throw new Error(`measure-nitro: ${call.deployable} (scripts/gas-report/calls.mjs) is not in contracts/deployables.json`);
   const address = deployments.contracts?.[name]?.address;
   if (!address) throw new Error(`measure-nitro: no contracts.${name}.address in the deployments file`);
-  const implementation = `${call.deployable}.wasm (Stylus)`;
   const codehash = cast(["codehash", "--rpc-url", rpc, address]);
   const reason = ensureCacheState(codehash);
   if (reason) {
     process.stderr.write(`measure-nitro: not measuring ${call.function} ${cached ? "cached" : "uncached"}: ${reason}\n`);
-    unmeasured.push({ section: call.section, implementation, function: call.function, cached, source: "nitro", reason });
+    unmeasured.push({ section: call.section, fn: call.function, subject: subject.stylus(call.deployable), cached, source: "nitro", reason });
     continue;
   }
-  rows.push({ section: call.section, implementation, language: "Rust", function: call.function, gas: measure(address, call), source: "nitro", cached });
+  rows.push(row({ section: call.section, fn: call.function, subject: subject.stylus(call.deployable), cached, gas: measure(address, call), source: "nitro" }));
 }
 const method = "receipt gasUsed − 21,000 − gasUsedForL1 on a Nitro node, ArbWasmCache.codehashIsCached checked before each call";
 fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/measure-nitro.mjs", method, rows, unmeasured }, null, 2) + "\n");

@@ -6,20 +6,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { CALLS } from "./calls.mjs";
+import { row, subject } from "./rows.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const meter = option("--meter");
-const wasmDir = option("--wasm-dir");
-const only = option("--only", null);
-const arbos = option("--arbos");
-if (!meter || !wasmDir || !arbos) {
-  console.error("measure-stylus: --meter, --wasm-dir and --arbos (the ArbOS version every figure is for) are required");
-  process.exit(2);
-}
+const { values } = parseOptions({ meter: { type: "string" }, "wasm-dir": { type: "string" }, arbos: { type: "string" }, only: { type: "string" } },
+  { required: ["meter", "wasm-dir", "arbos"] },
+);
+const { meter, "wasm-dir": wasmDir, arbos, only = null } = values;
 
 function meterCall(call) {
   const wasm = `${wasmDir}/${call.deployable}.wasm`;
@@ -36,16 +29,17 @@ const rows = [];
 for (const call of CALLS.filter((c) => only === null || c.function.startsWith(only))) {
   const report = meterCall(call);
   for (const cached of [true, false]) {
-    rows.push({
-      section: call.section,
-      implementation: `${call.deployable}.wasm (Stylus)`,
-      language: "Rust",
-      function: call.function,
-      gas: cached ? report.gas.cached_call : report.gas.uncached_call,
-      source: "model",
-      cached,
-      detail: { ink: report.ink, gas: report.gas, activation: report.activation },
-    });
+    rows.push(
+      row({
+        section: call.section,
+        fn: call.function,
+        subject: subject.stylus(call.deployable),
+        cached,
+        gas: cached ? report.gas.cached_call : report.gas.uncached_call,
+        source: "model",
+        record: { ink: report.ink, gas: report.gas, activation: report.activation },
+      }),
+    );
   }
 }
 const method = `stylus-meter call --arbos ${arbos} --json: cached_call / uncached_call (a transaction's gas − 21,000, Nitro's pricing at ArbOS ${arbos})`;

@@ -7,9 +7,15 @@
 //                    says what its figures are for
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { parseOptions } from "../lib/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const { values } = parseOptions({
+  "stylus-source": { type: "string" },
+  arbos: { type: "string" },
+  "nitro-rpc": { type: "string" },
+  ladder: { type: "string" },
+});
+const option = (name) => values[name.replace(/^--/, "")] ?? null;
 const firstLine = (command, commandArgs) => {
   try {
     return execFileSync(command, commandArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n")[0].trim();

@@ -19,16 +19,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { PATH } from "./calls.mjs";
 import { foundryBin } from "../lib/foundry.mjs";
+import { parseOptions } from "../lib/args.mjs";
+import { SECTIONS, row, subject } from "./rows.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const meter = option("--meter");
-const wasmDir = option("--wasm-dir");
-const arbos = option("--arbos");
-if (!meter || !wasmDir || !arbos) {
-  console.error("model-repeated: --meter, --wasm-dir and --arbos (the ArbOS version the figures are for) are required");
-  process.exit(2);
-}
+const { values } = parseOptions({ meter: { type: "string" }, "wasm-dir": { type: "string" }, arbos: { type: "string" } },
+  { required: ["meter", "wasm-dir", "arbos"] },
+);
+const { meter, "wasm-dir": wasmDir, arbos } = values;
 // The program that serves hash(a, b) and rootFromPath (IPoseidonT3Hasher).
 const DEPLOYABLE = "poseidon_stylus";
 const wasm = path.join(wasmDir, `${DEPLOYABLE}.wasm`);
@@ -62,33 +59,34 @@ if (rootRun.calls[0].returndata !== node) {
   throw new Error(`model-repeated: rootFromPath returned ${rootRun.calls[0].returndata}, the 20 hash calls ${node}`);
 }
 
-const implementation = `${DEPLOYABLE}.wasm (Stylus)`;
 const hashes = `depth-${PATH.depth} path: ${PATH.depth} × hash(a,b) in one transaction, in-frame`;
 const single = `depth-${PATH.depth} path: one rootFromPath, in-frame`;
-const row = (fn, run, cached, note) => ({
-  section: "circomlib Poseidon",
-  implementation,
-  language: "Rust",
-  function: fn,
-  gas: run.total_frame_gas,
-  source: "model",
-  cached,
-  ...(note ? { note } : {}),
-  detail: { arbos: Number(arbos), calls: run.calls.map((c) => ({ frame: c.gas.frame, init_charged: c.init_charged, recent_hit: c.recent_hit })) },
-});
+const repeated = (fn, run, cached, note, detail) =>
+  row({
+    section: SECTIONS.circomlib,
+    fn,
+    subject: subject.stylus(DEPLOYABLE),
+    cached,
+    gas: run.total_frame_gas,
+    source: "model",
+    note,
+    detail,
+    record: { arbos: Number(arbos), calls: run.calls.map((c) => ({ frame: c.gas.frame, init_charged: c.init_charged, recent_hit: c.recent_hit })) },
+  });
 const fmt = (n) => n.toLocaleString("en-US");
 const uncachedHashes = frames(hashCalls, true);
 const [first, ...rest] = uncachedHashes.calls;
-const before60 = frames(hashCalls, true, "51").total_frame_gas;
+const detail = { calls: PATH.depth, first_frame: first.gas.frame, later_frame: rest[0].gas.frame, before_arbos60: frames(hashCalls, true, "51").total_frame_gas };
 const rows = [
-  row(hashes, frames(hashCalls, false), true),
-  row(hashes, uncachedHashes, false,
-    `${PATH.depth} calls to an uncached program in one transaction at ArbOS ${arbos}: the first pays init (frame ${fmt(first.gas.frame)}), ` +
-      `the other ${rest.length} are charged as cached by the recent-program rule (ArbOS >= 60; frames ${fmt(rest[0].gas.frame)}); ` +
-      `before ArbOS 60 each paid init: ${fmt(before60)} at ArbOS 51. In-frame gas, as a contract's calls pay it: no 21,000, calldata or CALL costs ` +
-      "(scripts/gas-report/model-repeated.mjs)."),
-  row(single, rootRun, true),
-  row(single, frames([rootCall], true), false),
+  repeated(hashes, frames(hashCalls, false), true),
+  repeated(hashes, uncachedHashes, false,
+    `${detail.calls} calls to an uncached program in one transaction at ArbOS ${arbos}: the first pays init (frame ${fmt(detail.first_frame)}), ` +
+      `the other ${rest.length} are charged as cached by the recent-program rule (ArbOS >= 60; frames ${fmt(detail.later_frame)}); ` +
+      `before ArbOS 60 each paid init: ${fmt(detail.before_arbos60)} at ArbOS 51. In-frame gas, as a contract's calls pay it: no 21,000, calldata or CALL costs ` +
+      "(scripts/gas-report/model-repeated.mjs).",
+    detail),
+  repeated(single, rootRun, true),
+  repeated(single, frames([rootCall], true), false),
 ];
 const method = `stylus-meter calls --arbos ${arbos} --json: total_frame_gas of the calls made in one transaction from a contract`;
 fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/model-repeated.mjs", method, arbos: Number(arbos), rows }, null, 2) + "\n");

@@ -2,7 +2,7 @@
 // Every Stylus row the report composes rather than measures (source "model"), all by the one method of
 // scripts/gas-report/compose-stylus.mjs (read its header):
 //  - the example tree (solidity/examples/IncrementalMerkleTree.sol) over the T3 program, from the
-//    inserts scripts/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
+//    inserts scripts/gas-report/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
 //  - the apps (zk-kit LeanIMT 2.0.1, Semaphore 4.14.3) with PoseidonT3 linked to the T3 program, from
 //    the transactions scripts/gas-report/apps-evm.mjs recorded over the stock and the Yul PoseidonT3
 //    (their DELEGATECALLs to the linked library), whose EVM parts, calls and outputs must agree.
@@ -15,16 +15,15 @@
 // Prints {"generated_by", "method", "about", "rows"} for render.mjs.
 import fs from "node:fs";
 import { METHOD, composeTransaction, framePricer } from "./compose-stylus.mjs";
+import { label as labelOf, matches, row, subject } from "./rows.mjs";
+import { parseOptions } from "../lib/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const meter = option("--meter");
-const wasmDir = option("--wasm-dir");
-const evmFile = option("--evm");
-const appsFile = option("--apps");
-const arbos = option("--arbos");
-if (!meter || !wasmDir || (!evmFile && !appsFile)) {
-  console.error("model-stylus: --meter, --wasm-dir and --evm and/or --apps are required");
+const { values } = parseOptions({ meter: { type: "string" }, "wasm-dir": { type: "string" }, evm: { type: "string" }, apps: { type: "string" }, arbos: { type: "string" } },
+  { required: ["meter", "wasm-dir"] },
+);
+const { meter, "wasm-dir": wasmDir, evm: evmFile, apps: appsFile, arbos = null } = values;
+if (!evmFile && !appsFile) {
+  console.error("model-stylus: --evm and/or --apps required");
   process.exit(2);
 }
 /** The program that answers every IPoseidonT3Hasher function and poseidon-solidity's hash(uint256[2]). */
@@ -53,31 +52,34 @@ const rows = [];
 
 if (evmFile) {
   const evm = JSON.parse(fs.readFileSync(evmFile, "utf8"));
-  const yulTree = evm.rows.find((r) => r.implementation === "IncrementalMerkleTree + PoseidonT3Yul" && r.detail?.inserts);
-  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/evm-gas.sh)`);
-  if (yulTree.detail.inserts.some((insert) => insert.refund === undefined)) {
-    throw new Error(`model-stylus: ${evmFile}'s tree inserts lack their refund counter (rerun scripts/evm-gas.sh)`);
+  const yulTree = evm.rows.find((r) => matches(r, { kind: "yul", app: "example-tree", deployable: "PoseidonT3Yul" }) && r.record?.inserts);
+  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/gas-report/evm-gas.sh)`);
+  if (yulTree.record.inserts.some((insert) => insert.refund === undefined)) {
+    throw new Error(`model-stylus: ${evmFile}'s tree inserts lack their refund counter (rerun scripts/gas-report/evm-gas.sh)`);
   }
-  const txs = yulTree.detail.inserts.map((insert) => ({
+  const txs = yulTree.record.inserts.map((insert) => ({
     gas: insert.gas,
     refund: insert.refund,
     frames: insert.hasher_calls.map((call) => ({ calldata: call.calldata, gas_used: call.execution_gas, output: call.output })),
   }));
-  const { composed, mean } = composeAll(txs, `${evmFile}: ${yulTree.implementation}, ${yulTree.function}`);
-  rows.push({
-    section: yulTree.section,
-    implementation: `IncrementalMerkleTree + ${DEPLOYABLE}.wasm (Stylus)`,
-    language: "Rust",
-    function: yulTree.function,
-    gas: mean("gas"),
-    source: `model, ${label()}`,
-    cached: true,
-    note:
-      `composed, not run: the anvil insert over PoseidonT3Yul (mean ${fmt(mean("anvil_gas"))}) minus the hasher's ` +
-      `frames (mean ${fmt(mean("hasher_gas"))}) plus the cached program's frames for the same calldata (mean ${fmt(mean("program_gas"))}); ` +
-      "scripts/gas-report/compose-stylus.mjs.",
-    detail: { inserts: composed },
-  });
+  const { composed, mean } = composeAll(txs, `${evmFile}: ${labelOf(yulTree)}, ${yulTree.fn}`);
+  const detail = { anvil_gas: mean("anvil_gas"), hasher_gas: mean("hasher_gas"), program_gas: mean("program_gas") };
+  rows.push(
+    row({
+      section: yulTree.section,
+      fn: yulTree.fn,
+      subject: subject.stylus(DEPLOYABLE, { app: yulTree.subject.app }),
+      cached: true,
+      gas: mean("gas"),
+      source: `model, ${label()}`,
+      note:
+        `composed, not run: the anvil insert over PoseidonT3Yul (mean ${fmt(detail.anvil_gas)}) minus the hasher's ` +
+        `frames (mean ${fmt(detail.hasher_gas)}) plus the cached program's frames for the same calldata (mean ${fmt(detail.program_gas)}); ` +
+        "scripts/gas-report/compose-stylus.mjs.",
+      detail,
+      record: { inserts: composed },
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- the apps
@@ -85,10 +87,10 @@ if (evmFile) {
 const about = {};
 if (appsFile) {
   const apps = JSON.parse(fs.readFileSync(appsFile, "utf8"));
-  const functions = [...new Set(apps.rows.map((row) => row.function))];
+  const functions = [...new Set(apps.rows.map((r) => r.fn))];
   const summary = [];
   for (const fn of functions) {
-    const [stock, yul] = ["stock", "yul"].map((key) => apps.rows.find((r) => r.function === fn && r.hasher === key));
+    const [stock, yul] = ["stock", "yul"].map((kind) => apps.rows.find((r) => matches(r, { fn, kind })));
     const base = yul ?? stock;
     if (!base) continue;
     const evmPart = (tx) => tx.gas + tx.refund - tx.hasher_frames.reduce((sum, f) => sum + f.gas_used, 0);
@@ -96,41 +98,42 @@ if (appsFile) {
     // they must be the stock library's.
     const calls = (tx) => JSON.stringify(tx.hasher_frames.map((f) => [f.calldata, f.output]));
     if (stock && yul) {
-      if (stock.detail.txs.length !== yul.detail.txs.length) throw new Error(`model-stylus: ${fn}: ${stock.detail.txs.length} transactions over stock, ${yul.detail.txs.length} over Yul`);
-      stock.detail.txs.forEach((tx, i) => {
-        if (evmPart(tx) !== evmPart(yul.detail.txs[i])) {
-          throw new Error(`model-stylus: ${fn}, transaction ${i}: the EVM part is ${evmPart(tx)} over stock and ${evmPart(yul.detail.txs[i])} over Yul`);
+      if (stock.record.txs.length !== yul.record.txs.length) throw new Error(`model-stylus: ${fn}: ${stock.record.txs.length} transactions over stock, ${yul.record.txs.length} over Yul`);
+      stock.record.txs.forEach((tx, i) => {
+        if (evmPart(tx) !== evmPart(yul.record.txs[i])) {
+          throw new Error(`model-stylus: ${fn}, transaction ${i}: the EVM part is ${evmPart(tx)} over stock and ${evmPart(yul.record.txs[i])} over Yul`);
         }
-        if (calls(tx) !== calls(yul.detail.txs[i])) {
+        if (calls(tx) !== calls(yul.record.txs[i])) {
           throw new Error(`model-stylus: ${fn}, transaction ${i}: the hasher's calls or outputs differ over stock and Yul`);
         }
       });
     }
     const { composed, mean } = composeAll(
-      base.detail.txs.map((tx) => ({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames })),
-      `${appsFile}: ${fn} (over ${base.hasher === "yul" ? "PoseidonT3Yul" : "the stock PoseidonT3"})`,
+      base.record.txs.map((tx) => ({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames })),
+      `${appsFile}: ${fn} (over ${base.subject.kind === "yul" ? "PoseidonT3Yul" : "the stock PoseidonT3"})`,
     );
-    const app = base.implementation.split(" + ")[0];
-    const row = {
-      section: base.section,
-      implementation: `${app} + ${DEPLOYABLE}.wasm (ours, Stylus)`,
-      language: "Rust",
-      function: fn,
-      gas: mean("gas"),
-      source: `model, ${label()}`,
-      cached: true,
-      peer: false,
-      detail: { txs: composed },
-    };
     const hashes = composed.reduce((sum, c) => sum + c.frames, 0) / composed.length;
-    const vsStock = stock ? row.gas / stock.gas : null;
-    row.note =
-      `composed, not run: EVM part ${fmt(mean("evm_part"))}${stock && yul ? " (equal over stock and Yul)" : ""}` +
-      ` + ${hashes % 1 ? hashes.toFixed(2) : hashes} program frame${hashes === 1 ? "" : "s"} (${fmt(mean("program_gas"))})` +
-      (mean("refund") ? ` − refund ${fmt(mean("refund"))}` : "") +
-      (vsStock === null ? "" : `; ${vsStock.toFixed(3)} × stock`);
-    rows.push(row);
-    summary.push({ function: fn, stock: stock?.gas ?? null, yul: yul?.gas ?? null, stylus: row.gas, hashes });
+    const detail = { evm_part: mean("evm_part"), program_frames: hashes, program_gas: mean("program_gas"), refund: mean("refund"), ...(stock ? { stock_gas: stock.gas } : {}) };
+    const gas = mean("gas");
+    const vsStock = stock ? gas / stock.gas : null;
+    rows.push(
+      row({
+        section: base.section,
+        fn,
+        subject: subject.stylus(DEPLOYABLE, { app: base.subject.app }),
+        cached: true,
+        gas,
+        source: `model, ${label()}`,
+        note:
+          `composed, not run: EVM part ${fmt(detail.evm_part)}${stock && yul ? " (equal over stock and Yul)" : ""}` +
+          ` + ${hashes % 1 ? hashes.toFixed(2) : hashes} program frame${hashes === 1 ? "" : "s"} (${fmt(detail.program_gas)})` +
+          (detail.refund ? ` − refund ${fmt(detail.refund)}` : "") +
+          (vsStock === null ? "" : `; ${vsStock.toFixed(3)} × stock`),
+        detail,
+        record: { txs: composed },
+      }),
+    );
+    summary.push({ function: fn, stock: stock?.gas ?? null, yul: yul?.gas ?? null, stylus: gas, hashes });
   }
   about[apps.rows[0]?.section ?? "Apps"] = [METHOD];
   process.stderr.write(

@@ -4,36 +4,21 @@
 // Usage: node scripts/gas-report/render.mjs [--out DIR] --meta meta.json rows1.json [rows2.json ...]
 //   --out DIR   where to write (default: gas-report)
 // Every rows file, read or written here, is one format: an object {rows: [...], ...} whose rows are
-// {section, implementation, language, function, gas, source, cached, note?, detail?} (evm-gas.sh,
-// measure-stylus.mjs, measure-nitro.mjs, apps-evm.mjs, model-stylus.mjs; gas.json is the same with the merged rows).
-// `section` is the hash family (e.g. "circomlib Poseidon", "Poseidon2", "Goldilocks"): the report
-// has a table and a chart per section, in SECTION_ORDER.
-// A row's `note` goes to the report's notes; `detail` (the measurement's inputs) stays out of gas.json.
-// A row may say `peer` (true: another project's code) and `stock` (true: the as-published baseline its
-// section compares with: such a section's ratio column is "vs stock"). A rows file may carry `about`,
-// {section: [paragraphs]}, printed under the section's heading (e.g. how its model rows are composed).
-// A rows file may also list `unmeasured` rows ({implementation, function, cached, source, reason}):
-// figures a measuring script refused to take under a false label; the notes say which and why.
+// scripts/gas-report/rows.mjs's (evm-gas.sh, measure-stylus.mjs, measure-nitro.mjs, apps-evm.mjs,
+// model-stylus.mjs, ...; gas.json is the same with the merged rows), checked by its validate() here.
+// The report has a table and a chart per section, in SECTION_ORDER.
+// A row's `note` goes to the report's notes; `record` (the measurement's inputs) stays out of gas.json.
+// A section with a `stock` row (the as-published baseline) has a "vs stock" ratio column. A rows file
+// may carry `about`, {section: [paragraphs]}, printed under the section's heading (e.g. how its model
+// rows are composed). A rows file may also list `unmeasured` rows ({section, fn, subject, cached,
+// source, reason}): figures a measuring script refused to take under a false label; the notes say
+// which and why.
 // The apps section ends with the issues' goals (GOALS), each ratio computed from the section's rows.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
-
-function parseArgs(argv) {
-  const options = { out: "gas-report", meta: null, inputs: [] };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--out") options.out = argv[++i];
-    else if (argv[i] === "--meta") options.meta = argv[++i];
-    else options.inputs.push(argv[i]);
-  }
-  if (options.inputs.length === 0) throw new Error("render: no rows files given");
-  return options;
-}
-
-const REQUIRED = ["section", "implementation", "language", "function", "gas", "source"];
-
-// Sections in the report's order; a section not listed here follows them, in order of appearance.
-const SECTION_ORDER = ["circomlib Poseidon", "Apps: zk-kit LeanIMT and Semaphore", "Poseidon2", "Goldilocks"];
+import { parseOptions } from "../lib/args.mjs";
+import { APP_FN, SECTIONS, SECTION_ORDER, label, language, matches, published, validate } from "./rows.mjs";
 
 /// The sections of the rows, in report order, each with its rows.
 function sections(rows) {
@@ -48,21 +33,20 @@ const chartFile = (section) => `gas-${section.toLowerCase().replace(/[^a-z0-9]+/
 
 function loadRows(files) {
   const rows = [];
+  const from = [];
   const unmeasured = [];
   const about = {};
   for (const file of files) {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
-    if (!Array.isArray(parsed?.rows)) throw new Error(`render: ${file}: not a rows file ({rows: [...]})`);
+    if (!Array.isArray(parsed?.rows)) throw new Error(`${file}: not a rows file ({rows: [...]})`);
     unmeasured.push(...(parsed.unmeasured ?? []));
     for (const [section, lines] of Object.entries(parsed.about ?? {})) about[section] = [...(about[section] ?? []), ...lines];
-    for (const row of parsed.rows) {
-      for (const key of REQUIRED) {
-        if (row[key] === undefined || row[key] === null) throw new Error(`render: ${file}: row without ${key}: ${JSON.stringify(row)}`);
-      }
-      if (!Number.isFinite(row.gas) || row.gas <= 0) throw new Error(`render: ${file}: bad gas in ${JSON.stringify(row)}`);
-      rows.push({ cached: null, ...row });
-    }
+    parsed.rows.forEach((row, i) => {
+      rows.push(row);
+      from.push(`${file}, row ${i}`);
+    });
   }
+  validate(rows, (i) => from[i]);
   return { rows, unmeasured, about };
 }
 
@@ -73,16 +57,16 @@ function baselines(rows) {
   const byFunction = new Map();
   for (const row of rows.filter((r) => r.source !== "published")) {
     const entry = byFunction.get(functionKey(row)) ?? { solidity: null, yul: null, stock: null };
-    if (category(row) === "solidity" && (entry.solidity === null || row.gas < entry.solidity)) entry.solidity = row.gas;
-    if (row.stock === true) entry.stock = row.gas;
-    if (row.language === "Yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
+    if (row.subject.kind === "solidity" && (entry.solidity === null || row.gas < entry.solidity)) entry.solidity = row.gas;
+    if (row.subject.kind === "stock") entry.stock = row.gas;
+    if (row.subject.kind === "yul" && (entry.yul === null || row.gas < entry.yul)) entry.yul = row.gas;
     byFunction.set(functionKey(row), entry);
   }
   return byFunction;
 }
 
 /// A function is named within its section (two families may both have a `hash(1,2)`).
-const functionKey = (row) => `${row.section}\u0000${row.function}`;
+const functionKey = (row) => `${row.section}\u0000${row.fn}`;
 
 const ratio = (gas, base) => (base ? `${(gas / base).toFixed(2)}×` : "–");
 const cachedLabel = (cached) => (cached === true ? "cached" : cached === false ? "uncached" : "–");
@@ -95,17 +79,15 @@ function arbosLine({ model, nitro }) {
 
 // ---------------------------------------------------------------- goals
 
-const APPS = "Apps: zk-kit LeanIMT and Semaphore";
-const LEAN_1023 = "LeanIMT insert, size 1,023 (10 hashes)";
-const LEAN_MEAN = "LeanIMT insert, sizes 1,000–1,099 (mean of 100)";
-/** Semaphore's addMember into a group of 1,000 members or more (the group's size in the label). */
-const bigAddMember = (fn) => Number(/^Semaphore addMember, group of ([\d,]+)$/.exec(fn)?.[1].replace(/,/g, "") ?? 0) >= 1000;
-// Which rows a goal reads, by their labels (apps-evm.mjs, model-stylus.mjs, lean-imt-stylus.mjs).
-const isStock = (row) => row.implementation.includes("(stock");
-const linkedToStylus = (row) => row.implementation.includes("poseidon_stylus.wasm") && row.cached === true;
-const zkKitStorage = (row) => row.implementation.includes("zk-kit's storage");
-const rustInProcess = (row) => row.implementation.startsWith("LeanIMT in Rust") && row.cached === true && !zkKitStorage(row);
-const rustLikeForLike = (row) => row.implementation.startsWith("LeanIMT in Rust") && row.cached === true && zkKitStorage(row);
+// Which rows a goal reads, by their fields (apps-evm.mjs, model-stylus.mjs, lean-imt-stylus.mjs).
+const isStock = { kind: "stock" };
+const linkedToStylus = { kind: "stylus", cached: true };
+const rustInProcess = { kind: "in-process", app: "lean-imt", variant: null, cached: true };
+const rustLikeForLike = { kind: "in-process", app: "lean-imt", variant: "zk-kit-storage", cached: true };
+// The transactions the goals are about (the stock row, ours and the Rust LeanIMT all name the app).
+const LEAN_1023 = { app: "lean-imt", fn: APP_FN.leanInsert(1023) };
+const LEAN_MEAN = { app: "lean-imt", fn: APP_FN.leanInsertMean(1000, 1100) };
+const ADD_1000 = { app: "semaphore", fn: APP_FN.addMember(1000) };
 
 /**
  * The goals of issue 20 (the apps as published, PoseidonT3 linked to the cached Stylus T3 program)
@@ -114,24 +96,24 @@ const rustLikeForLike = (row) => row.implementation.startsWith("LeanIMT in Rust"
  * line when the report has it (the Rust LeanIMT writing zk-kit's storage, like for like).
  */
 const GOALS = [
-  { issue: 20, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", fn: (f) => f === LEAN_1023, ours: linkedToStylus, goal: 0.45 },
-  { issue: 20, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", fn: (f) => f === LEAN_MEAN, ours: linkedToStylus, goal: 0.62 },
-  { issue: 20, what: "Semaphore `addMember` into a group of 1,000 or more", fn: bigAddMember, ours: linkedToStylus, goal: 0.65 },
-  { issue: 22, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", fn: (f) => f === LEAN_MEAN, ours: rustInProcess, also: rustLikeForLike, goal: 0.55 },
-  { issue: 22, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", fn: (f) => f === LEAN_1023, ours: rustInProcess, also: rustLikeForLike, goal: 0.4 },
+  { issue: 20, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", call: LEAN_1023, ours: linkedToStylus, goal: 0.45 },
+  { issue: 20, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", call: LEAN_MEAN, ours: linkedToStylus, goal: 0.62 },
+  { issue: 20, what: "Semaphore `addMember` into a group of 1,000 or more", call: ADD_1000, ours: linkedToStylus, goal: 0.65 },
+  { issue: 22, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", call: LEAN_MEAN, ours: rustInProcess, also: rustLikeForLike, goal: 0.55 },
+  { issue: 22, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", call: LEAN_1023, ours: rustInProcess, also: rustLikeForLike, goal: 0.4 },
 ];
 
-/** Where a row's figure comes from: composed from anvil and the meter, or the meter alone. */
-const goalSource = (row) => (row.note?.startsWith("composed") ? `composed (${row.source})` : row.source);
+/** Where a row's figure comes from: an app over a Stylus program is composed from anvil and the meter (model-stylus.mjs). */
+const goalSource = (row) => (row.subject.kind === "stylus" && row.subject.app ? `composed (${row.source})` : row.source);
 
 /** The goals table's lines for `rows` (the apps section's), or none when no goal has a row. */
 function goalLines(rows) {
   const lines = [];
   let found = 0;
   for (const goal of GOALS) {
-    const call = rows.filter((row) => goal.fn(row.function));
-    const stock = call.find(isStock);
-    const mine = [call.find(goal.ours), ...(goal.also ? [call.find(goal.also)] : [])];
+    const call = rows.filter((row) => matches(row, goal.call));
+    const stock = call.find((row) => matches(row, isStock));
+    const mine = [call.find((row) => matches(row, goal.ours)), ...(goal.also ? [call.find((row) => matches(row, goal.also))] : [])];
     if (!mine[0] || !stock) {
       lines.push(`| ${goal.issue} | ${goal.what} | – | – | – | – | ≤ ${goal.goal.toFixed(2)} | no row in this report | – |`);
       continue;
@@ -140,7 +122,7 @@ function goalLines(rows) {
       found++;
       const ratio = row.gas / stock.gas;
       lines.push(
-        `| ${goal.issue} | ${goal.what} | ${row.implementation} | ${row.gas.toLocaleString("en-US")} | ` +
+        `| ${goal.issue} | ${goal.what} | ${label(row)} | ${row.gas.toLocaleString("en-US")} | ` +
           `${stock.gas.toLocaleString("en-US")} | ${ratio.toFixed(3)} | ≤ ${goal.goal.toFixed(2)} | ${ratio <= goal.goal ? "met" : "not met"} | ${goalSource(row)} |`,
       );
     }
@@ -176,7 +158,7 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
     lines.push(`## ${section.name}`, "");
     for (const paragraph of about[section.name] ?? []) lines.push(paragraph, "");
     // A section whose rows name a stock (as published) baseline compares with it instead of our plain Solidity.
-    const vsStock = section.rows.some((row) => row.stock === true);
+    const vsStock = section.rows.some((row) => row.subject.kind === "stock");
     lines.push(`| implementation | language | function | gas | ${vsStock ? "vs stock" : "vs plain Solidity"} | vs best Yul | cached | source |`);
     lines.push("|---|---|---|---:|---:|---:|---|---|");
     for (const row of grouped(section.rows).flatMap((group) => group.rows)) {
@@ -185,12 +167,12 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
       // it is not divided by this report's transactions: its note says what it is.
       const versus = (baseline) => (row.source === "published" ? "–" : ratio(row.gas, baseline));
       lines.push(
-        `| ${row.implementation} | ${row.language} | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} | ${versus(vsStock ? base.stock : base.solidity)} | ${versus(base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
+        `| ${label(row)} | ${language(row)} | \`${row.fn}\` | ${row.gas.toLocaleString("en-US")} | ${versus(vsStock ? base.stock : base.solidity)} | ${versus(base.yul)} | ${cachedLabel(row.cached)} | ${row.source} |`,
       );
       sorted.push(row);
     }
     lines.push("", `![${section.name}: gas per call, log scale](${chartFile(section.name)})`, "");
-    if (section.name === APPS) lines.push(...goalLines(section.rows));
+    if (section.name === SECTIONS.apps) lines.push(...goalLines(section.rows));
   }
   if (ladder.length > 0) {
     lines.push("## Optimization ladder (Stylus `hash(1,2)`)", "");
@@ -208,9 +190,9 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
       previous = step.gas;
     }
   }
-  const rowNotes = sorted.filter((row) => row.note).map((row) => `${row.implementation}, \`${row.function}\` (${row.source}): ${row.note}`);
+  const rowNotes = sorted.filter((row) => row.note).map((row) => `${label(row)}, \`${row.fn}\` (${row.source}): ${row.note}`);
   const unmeasuredNotes = unmeasured.map(
-    (u) => `not measured: ${u.implementation}, \`${u.function}\` ${cachedLabel(u.cached)} (${u.source}): ${u.reason}`,
+    (u) => `not measured: ${label(u)}, \`${u.fn}\` ${cachedLabel(u.cached)} (${u.source}): ${u.reason}`,
   );
   const notes = [...(meta.notes ?? []), ...rowNotes, ...unmeasuredNotes];
   if (notes.length) {
@@ -234,30 +216,30 @@ const CATEGORIES = [
   { key: "peer", label: "other libraries", color: "#8e44ad" },
 ];
 
-/// A row's category: a row may say `peer: true`; otherwise a language other than ours, or an
-/// implementation named with a package version (e.g. "poseidon-solidity 0.0.5"), is a peer.
+/// A row's category: its kind, Stylus and in-process Rust split by caching (in-process rows measure
+/// no call, so they count as cached).
 function category(row) {
-  const peer = row.peer ?? (!["Rust", "Yul", "Solidity"].includes(row.language) || /\b\d+\.\d+\.\d+\b/.test(row.implementation));
-  if (peer) return "peer";
-  if (row.language === "Rust") return row.cached === false ? "stylus-uncached" : "stylus-cached";
-  return row.language === "Yul" ? "yul" : "solidity";
+  const { kind } = row.subject;
+  if (kind === "peer" || kind === "stock") return "peer";
+  if (kind === "stylus" || kind === "in-process") return row.cached === false ? "stylus-uncached" : "stylus-cached";
+  return kind;
 }
 
 /// Rows grouped by function (in the order the functions first appear in the inputs), each group
 /// in category order, then by gas: the order of both the table and the chart.
 function grouped(rows) {
-  const functions = [...new Set(rows.map((row) => row.function))];
+  const functions = [...new Set(rows.map((row) => row.fn))];
   const rank = (row) => CATEGORIES.findIndex((c) => c.key === category(row));
   return functions.map((fn) => ({
     function: fn,
-    rows: rows.filter((row) => row.function === fn).sort((a, b) => rank(a) - rank(b) || a.gas - b.gas),
+    rows: rows.filter((row) => row.fn === fn).sort((a, b) => rank(a) - rank(b) || a.gas - b.gas),
   }));
 }
 
 /// A horizontal bar chart on a log scale, one group per function (named once), one bar per row.
 function svg(title, rows) {
   const groups = grouped(rows);
-  const barLabel = (row) => `${row.implementation}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
+  const barLabel = (row) => `${label(row)}${row.cached === true ? " (cached)" : row.cached === false ? " (uncached)" : ""} [${row.source}]`;
   // Sans-serif at 12 px averages under 7 px per character: size the label column to the longest label.
   const charWidth = 7;
   const labelWidth = 20 + charWidth * Math.max(...rows.map((row) => barLabel(row).length), ...groups.map((g) => g.function.length));
@@ -316,29 +298,34 @@ function withFiguresDate(file, report) {
 }
 
 function main() {
-  const options = parseArgs(process.argv.slice(2));
-  const meta = options.meta ? JSON.parse(fs.readFileSync(options.meta, "utf8")) : {};
+  const { values, positionals: inputs } = parseOptions({ out: { type: "string", default: "gas-report" }, meta: { type: "string" } }, { allowPositionals: true });
+  if (inputs.length === 0) throw new Error("no rows files given");
+  const meta = values.meta ? JSON.parse(fs.readFileSync(values.meta, "utf8")) : {};
   meta.date ??= new Date().toISOString().slice(0, 10);
-  const { rows, unmeasured, about } = loadRows(options.inputs);
+  const { rows, unmeasured, about } = loadRows(inputs);
   const ladder = meta.ladder ?? [];
-  fs.mkdirSync(options.out, { recursive: true });
+  const out = values.out;
+  fs.mkdirSync(out, { recursive: true });
   const gasJson = {
     generated_by: "scripts/gas-report/render.mjs",
     ...(meta.arbos ? { arbos: meta.arbos } : {}),
-    rows: rows.map(({ section, implementation, language, function: fn, gas, source, cached, note }) => ({
-      section, implementation, language, function: fn, gas, source, cached, ...(note ? { note } : {}),
-    })),
+    rows: rows.map(published),
   };
-  fs.writeFileSync(path.join(options.out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
-  fs.writeFileSync(path.join(options.out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
-  fs.writeFileSync(path.join(options.out, "report.md"), withFiguresDate(path.join(options.out, "report.md"), markdown(rows, unmeasured, ladder, meta, about)));
+  fs.writeFileSync(path.join(out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
+  fs.writeFileSync(path.join(out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
+  fs.writeFileSync(path.join(out, "report.md"), withFiguresDate(path.join(out, "report.md"), markdown(rows, unmeasured, ladder, meta, about)));
   // Charts of an earlier run whose section is gone would linger beside the new ones.
-  for (const stale of fs.readdirSync(options.out).filter((f) => /^gas(-.+)?\.svg$/.test(f))) fs.rmSync(path.join(options.out, stale));
+  for (const stale of fs.readdirSync(out).filter((f) => /^gas(-.+)?\.svg$/.test(f))) fs.rmSync(path.join(out, stale));
   const charts = sections(rows).map((section) => {
-    fs.writeFileSync(path.join(options.out, chartFile(section.name)), svg(section.name, section.rows));
+    fs.writeFileSync(path.join(out, chartFile(section.name)), svg(section.name, section.rows));
     return chartFile(section.name);
   });
-  console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${options.out}/{gas.json,ladder.json,report.md,${charts.join(",")}}`);
+  console.log(`render: ${rows.length} rows, ${ladder.length} ladder steps -> ${out}/{gas.json,ladder.json,report.md,${charts.join(",")}}`);
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  console.error(`render: ${e.message}`);
+  process.exit(1);
+}

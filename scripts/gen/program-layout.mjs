@@ -22,6 +22,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { CALLS } from "../gas-report/calls.mjs";
+import { SECTIONS } from "../gas-report/rows.mjs";
 import { foundryBin } from "../lib/foundry.mjs";
 import { METER, WASM_DIR, loadRegistry } from "../lib/deployables.mjs";
 import { withGeneratedSection } from "../lib/generated-section.mjs";
@@ -42,9 +43,9 @@ const arbos = args.arbos ?? execFileSync(meter, ["rules", "--get", "arbitrum_one
  */
 const FAMILIES = [
   {
-    name: "circomlib Poseidon",
+    name: SECTIONS.circomlib,
     one: "PoseidonStylusCircomlib",
-    calls: CALLS.filter((c) => c.section === "circomlib Poseidon" && !c.function.startsWith("nodesFromPath")),
+    calls: CALLS.filter((c) => c.section === SECTIONS.circomlib && !c.function.startsWith("nodesFromPath")),
     transactions: [
       ["hash(1,2)"],
       ["hash(1,2)", "hash(1,2,3)"],

@@ -3,13 +3,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 /**
- * Parses process.argv for `options` (parseArgs's format). An unknown argument, a missing value or a
- * stray positional exits 2 with one line: `error: NAME: <what> (usage: USAGE)`.
+ * Parses process.argv for `options` (parseArgs's format). An unknown argument, a missing value, a
+ * stray positional or a missing `required` option exits 2 with one line: `error: NAME: <what> (usage: USAGE)`.
  */
-export function parseOptions(options, { usage, allowPositionals = false, argv = process.argv.slice(2) } = {}) {
+export function parseOptions(options, { usage, allowPositionals = false, required = [], argv = process.argv.slice(2) } = {}) {
   const name = path.basename(process.argv[1] ?? "script", ".mjs");
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    const parsed = parseArgs({ args: argv, options, allowPositionals, strict: true });
+    const missing = required.filter((key) => parsed.values[key] === undefined);
+    if (missing.length) throw new Error(`${missing.map((key) => `--${key}`).join(", ")} required`);
+    return parsed;
   } catch (e) {
     // parseArgs's messages run over several lines and suggest "--" for values starting with "-".
     const unknown = /Unknown option '([^']+)'/.exec(e.message)?.[1] ?? /Unexpected argument '([^']+)'/.exec(e.message)?.[1];

@@ -1,5 +1,5 @@
 // Tests of the apps' gas rows, run with `node --test test/scripts/`: the composition rule
-// (scripts/gas-report/compose-stylus.mjs) on made-up transactions, then scripts/apps-gas.sh --quick
+// (scripts/gas-report/compose-stylus.mjs) on made-up transactions, then scripts/gas-report/apps-gas.sh --quick
 // for real (zk-kit LeanIMT and Semaphore on an anvil it starts and stops, over the stock and the Yul
 // PoseidonT3, small trees) and scripts/gas-report/model-stylus.mjs, whose every Stylus row is
 // recomputed here from its parts with the meter, and which refuses a program whose return data is not
@@ -12,7 +12,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { composeTransaction, framePricer } from "../../scripts/gas-report/compose-stylus.mjs";
+import { APP_FN, SECTIONS, matches } from "../../scripts/gas-report/rows.mjs";
 import { ROOT, freePort } from "./helpers.mjs";
+
+/** The row of `fn` over the stock or the Yul PoseidonT3 (`kind`). */
+const over = (rows, fn, kind) => rows.find((r) => matches(r, { fn, kind }));
 
 const METER = join(ROOT, "target", "tools", "stylus-meter");
 const WASM = join(ROOT, "target", "stylus", "poseidon_stylus.wasm");
@@ -52,17 +56,17 @@ let apps = null;
 test("apps-gas.sh --quick measures LeanIMT and Semaphore over the stock and the Yul PoseidonT3, and stops its anvil", { timeout: 600_000 }, async () => {
   const out = join(work, "apps.json");
   const port = await freePort();
-  await run(join(ROOT, "scripts", "apps-gas.sh"), [out, "--quick"], { ...process.env, APPS_GAS_PORT: String(port) });
+  await run(join(ROOT, "scripts", "gas-report", "apps-gas.sh"), [out, "--quick"], { ...process.env, APPS_GAS_PORT: String(port) });
   apps = JSON.parse(readFileSync(out, "utf8"));
-  const functions = [...new Set(apps.rows.map((r) => r.function))];
+  const functions = [...new Set(apps.rows.map((r) => r.fn))];
   assert.equal(functions.length, 10, functions.join(", "));
   for (const fn of functions) {
-    const [stock, yul] = ["stock", "yul"].map((h) => apps.rows.find((r) => r.function === fn && r.hasher === h));
+    const [stock, yul] = ["stock", "yul"].map((kind) => over(apps.rows, fn, kind));
     assert.ok(stock && yul, `${fn}: a stock and a Yul row`);
-    assert.equal(stock.stock, true);
-    assert.equal(stock.detail.txs.length, yul.detail.txs.length);
-    stock.detail.txs.forEach((tx, i) => {
-      const other = yul.detail.txs[i];
+    assert.equal(stock.subject.app, yul.subject.app);
+    assert.equal(stock.record.txs.length, yul.record.txs.length);
+    stock.record.txs.forEach((tx, i) => {
+      const other = yul.record.txs[i];
       assert.equal(tx.hasher_frames.length, other.hasher_frames.length, `${fn}: as many hashes either way`);
       for (const frame of tx.hasher_frames) assert.equal(frame.gas_used, 18_049, "the stock library's warm frame (the issue's Nitro figure)");
       tx.hasher_frames.forEach((frame, k) => {
@@ -75,10 +79,10 @@ test("apps-gas.sh --quick measures LeanIMT and Semaphore over the stock and the 
       assert.ok(other.gas < tx.gas || tx.hasher_frames.length === 0, `${fn}: Yul is cheaper when it hashes`);
     });
   }
-  const insertZero = apps.rows.find((r) => r.function === "LeanIMT insert, size 0 (no hash)" && r.hasher === "stock");
-  assert.equal(insertZero.detail.txs[0].hasher_frames.length, 0, "an insert into an empty tree hashes nothing");
-  const update = apps.rows.find((r) => r.function.startsWith("LeanIMT update") && r.hasher === "stock");
-  assert.equal(update.detail.txs[0].refund, 4_800, "an update clears the old leaf's index: one EIP-3529 refund");
+  const insertZero = over(apps.rows, APP_FN.leanInsert(0), "stock");
+  assert.equal(insertZero.record.txs[0].hasher_frames.length, 0, "an insert into an empty tree hashes nothing");
+  const update = over(apps.rows, APP_FN.leanUpdate(40), "stock");
+  assert.equal(update.record.txs[0].refund, 4_800, "an update clears the old leaf's index: one EIP-3529 refund");
   // The section says what compiled the apps: foundry.toml's settings, as the artifacts record them.
   const toml = readFileSync(join(ROOT, "foundry.toml"), "utf8");
   const setting = (key) => new RegExp(`^${key} = "?([^"\n]+)"?$`, "m").exec(toml)[1];
@@ -93,17 +97,18 @@ test("model-stylus.mjs composes every app's Stylus row from the anvil transactio
   for (const file of [METER, WASM]) assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh`);
   const appsFile = join(work, "apps.json");
   const model = JSON.parse(await run("node", [join(ROOT, "scripts", "gas-report", "model-stylus.mjs"), "--meter", METER, "--wasm-dir", join(ROOT, "target", "stylus"), "--apps", appsFile]));
-  const functions = [...new Set(apps.rows.map((r) => r.function))];
+  const functions = [...new Set(apps.rows.map((r) => r.fn))];
   assert.equal(model.rows.length, functions.length, "one Stylus row per function");
   assert.ok(model.about[apps.rows[0].section][0].includes("composed, not run"), "the section says how its rows are composed");
   for (const row of model.rows) {
-    const yul = apps.rows.find((r) => r.function === row.function && r.hasher === "yul");
+    const yul = over(apps.rows, row.fn, "yul");
+    assert.deepEqual(row.subject, { kind: "stylus", deployable: "poseidon_stylus", app: yul.subject.app });
     assert.equal(row.cached, true);
     assert.match(row.source, /^model, ArbOS \d+$/);
     // Recompute from the parts: the Yul transaction, each frame priced alone by `call` (a cached
     // program's frames do not depend on the calls before them in the transaction).
     let total = 0;
-    for (const tx of yul.detail.txs) {
+    for (const tx of yul.record.txs) {
       const frames = tx.hasher_frames.map((frame) => {
         const meter = spawnSync(METER, ["call", "--wasm", WASM, "--calldata", frame.calldata, "--json"], { encoding: "utf8" });
         assert.equal(meter.status, 0, meter.stderr);
@@ -114,12 +119,12 @@ test("model-stylus.mjs composes every app's Stylus row from the anvil transactio
       });
       total += composeTransaction({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames }, frames).gas;
     }
-    assert.equal(row.gas, Math.floor(total / yul.detail.txs.length), `${row.function}: recomputed`);
-    const stock = apps.rows.find((r) => r.function === row.function && r.hasher === "stock");
-    if (yul.detail.txs.some((tx) => tx.hasher_frames.length > 0)) {
-      assert.ok(row.gas < yul.gas && yul.gas < stock.gas, `${row.function}: Stylus below Yul below stock`);
+    assert.equal(row.gas, Math.floor(total / yul.record.txs.length), `${row.fn}: recomputed`);
+    const stock = over(apps.rows, row.fn, "stock");
+    if (yul.record.txs.some((tx) => tx.hasher_frames.length > 0)) {
+      assert.ok(row.gas < yul.gas && yul.gas < stock.gas, `${row.fn}: Stylus below Yul below stock`);
     } else {
-      assert.ok(row.gas === yul.gas && yul.gas === stock.gas, `${row.function}: no hash, the same gas every way`);
+      assert.ok(row.gas === yul.gas && yul.gas === stock.gas, `${row.fn}: no hash, the same gas every way`);
     }
   }
   // The rows render in their own section, against stock.
@@ -128,15 +133,15 @@ test("model-stylus.mjs composes every app's Stylus row from the anvil transactio
   const out = join(work, "report");
   await run("node", [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", out, rowsFile, appsFile]);
   const report = readFileSync(join(out, "report.md"), "utf8");
-  assert.ok(report.includes("## Apps: zk-kit LeanIMT and Semaphore\n"), "the apps section");
+  assert.ok(report.includes(`## ${SECTIONS.apps}\n`), "the apps section");
   assert.ok(report.includes("| vs stock | vs best Yul |"), "compared with stock");
 });
 
 test("model-stylus.mjs refuses a Stylus row whose program does not return the EVM hasher's output, naming the row and frame", { timeout: 600_000 }, async () => {
   assert.ok(apps, "needs the apps-gas.sh test's rows");
   // One function's rows (stock and Yul), with one frame's recorded output changed.
-  const fn = apps.rows.find((r) => r.function.startsWith("LeanIMT update")).function;
-  const rows = () => JSON.parse(JSON.stringify(apps.rows.filter((r) => r.function === fn)));
+  const fn = APP_FN.leanUpdate(40);
+  const rows = () => JSON.parse(JSON.stringify(apps.rows.filter((r) => r.fn === fn)));
   const model = (edited) => {
     const file = join(work, "apps-edited.json");
     writeFileSync(file, JSON.stringify({ ...apps, rows: edited }));
@@ -145,7 +150,7 @@ test("model-stylus.mjs refuses a Stylus row whose program does not return the EV
   assert.equal(model(rows()).status, 0, "the rows as measured compose");
   const frame = 3;
   const wrong = (row) => {
-    const f = row.detail.txs[0].hasher_frames[frame];
+    const f = row.record.txs[0].hasher_frames[frame];
     f.output = "0x" + (BigInt(f.output) ^ 1n).toString(16).padStart(64, "0");
     return f.output;
   };
@@ -157,14 +162,14 @@ test("model-stylus.mjs refuses a Stylus row whose program does not return the EV
   assert.match(refused.stderr, new RegExp(`${fn.replace(/[()]/g, "\\$&")} \\(over PoseidonT3Yul\\), transaction 0, frame ${frame} \\(0x561558fe…\\): poseidon_stylus\\.wasm returned 0x[0-9a-f]{64}, the EVM hasher ${recorded}`));
   // A wrong hash over Yul only: stock and Yul disagree before any program runs.
   const yulOnly = rows();
-  wrong(yulOnly.find((r) => r.hasher === "yul"));
+  wrong(yulOnly.find((r) => r.subject.kind === "yul"));
   assert.match(model(yulOnly).stderr, /transaction 0: the hasher's calls or outputs differ over stock and Yul/);
   // No recorded output (apps.json from before outputs were kept): refused, saying to remeasure.
   const none = rows();
-  for (const row of none) delete row.detail.txs[0].hasher_frames[frame].output;
-  assert.match(model(none).stderr, /transaction 0, frame 3: no recorded output of the EVM hasher \(rerun scripts\/apps-gas\.sh/);
+  for (const row of none) delete row.record.txs[0].hasher_frames[frame].output;
+  assert.match(model(none).stderr, /transaction 0, frame 3: no recorded output of the EVM hasher \(rerun scripts\/gas-report\/apps-gas\.sh/);
   // The pricer alone: the right output passes, a wrong one throws.
-  const { calldata, output } = apps.rows.find((r) => r.function === fn && r.hasher === "yul").detail.txs[0].hasher_frames[frame];
+  const { calldata, output } = over(apps.rows, fn, "yul").record.txs[0].hasher_frames[frame];
   const pricer = framePricer({ meter: METER, wasm: WASM, arbos: 61 });
   assert.equal(pricer.price([{ calldata, output }], "test").frames.length, 1);
   assert.throws(() => pricer.price([{ calldata, output: "0x" + "00".repeat(32) }], "the test row, transaction 7"), /^Error: compose: the test row, transaction 7, frame 0 \(0x561558fe…\): poseidon_stylus\.wasm returned 0x/);

@@ -1,4 +1,4 @@
-// Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/evm-gas.sh really
+// Tests of the gas report's EVM path, run with `node --test test/scripts/`: scripts/gas-report/evm-gas.sh really
 // deploys and calls every implementation on an anvil it starts and stops itself (here on a free port,
 // writing to a temporary file), then the report's own scripts (measure-stylus.mjs, model-stylus.mjs,
 // meta.mjs, render.mjs) turn the rows into report.md, gas.json and the charts in a temporary directory.
@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./helpers.mjs";
+import { APP_FN, SECTIONS, find as findRows, identity, label, language, matches, row as makeRow, subject } from "../../scripts/gas-report/rows.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -71,80 +72,90 @@ const committedReport = join(ROOT, "gas-report");
 const committedDigest = digest(committedReport);
 const evmJson = join(work, "evm.json");
 
-// What scripts/evm-gas.sh measures: [implementation prefix, function, [min, max] gas].
+// What scripts/gas-report/evm-gas.sh measures: [subject query, function, [min, max] gas].
 const HASH = "hash(1,2)";
 const ROOT20 = "rootFromPath(depth 20)";
 const TREE_BATCHED = "insert, depth 20, mean of 8 (one nodesFromPath call)";
 const TREE_PER_LEVEL = "insert, depth 20, mean of 8 (one hash call per level)";
+const T3_YUL = { kind: "yul", deployable: "PoseidonT3Yul", app: null };
+const T3_SOL = { kind: "solidity", deployable: "PoseidonT3Solidity", app: null };
+const TREE_YUL = { kind: "yul", deployable: "PoseidonT3Yul", app: "example-tree" };
+const TREE_SOL = { kind: "solidity", deployable: "PoseidonT3Solidity", app: "example-tree" };
+const PEER = (n) => ({ kind: "peer", package: "poseidon-solidity", deployable: `PoseidonT${n + 1}` });
+const CIRCOM = (n) => ({ kind: "peer", package: "circomlibjs", deployable: `poseidonContract.createCode(${n})` });
+const GOLDILOCKS = { kind: "yul", deployable: "GoldilocksPoseidonYul" };
+const NOIR_YUL = { kind: "yul", deployable: "NoirPoseidon2Yul" };
+const NOIR_SOL = { kind: "solidity", deployable: "NoirPoseidon2Solidity" };
 const EXPECTED = [
-  ["PoseidonT3Yul (", HASH, [5_000, 40_000]],
-  ["PoseidonT3Solidity (", HASH, [100_000, 1_000_000]],
-  ["poseidon-solidity 0.0.5 PoseidonT3", HASH, [5_000, 60_000]],
-  ["circomlibjs 0.1.7", HASH, [5_000, 60_000]],
-  ["Poseidon2Yul (", "poseidon2(1,2)", [5_000, 40_000]],
+  [T3_YUL, HASH, [5_000, 40_000]],
+  [T3_SOL, HASH, [100_000, 1_000_000]],
+  [PEER(2), HASH, [5_000, 60_000]],
+  [CIRCOM(2), HASH, [5_000, 60_000]],
+  [{ kind: "yul", deployable: "Poseidon2Yul" }, "poseidon2(1,2)", [5_000, 40_000]],
   // The other circomlib widths: poseidon-solidity and circomlibjs's generated contract.
   ...[1, 3, 4, 5].flatMap((n) => {
     const fn = `hash(${Array.from({ length: n }, (_, i) => i + 1).join(",")})`;
     return [
-      [`poseidon-solidity 0.0.5 PoseidonT${n + 1}`, fn, [5_000, 200_000]],
-      [`circomlibjs 0.1.7 poseidonContract.createCode(${n})`, fn, [5_000, 200_000]],
+      [PEER(n), fn, [5_000, 200_000]],
+      [CIRCOM(n), fn, [5_000, 200_000]],
     ];
   }),
-  ["PoseidonT3Yul (", ROOT20, [20 * 5_000, 20 * 40_000]],
-  ["PoseidonT3Solidity (", ROOT20, [20 * 100_000, 20 * 1_000_000]],
-  ["PoseidonT3Yul (", "nodesFromPath(depth 20)", [20 * 5_000, 20 * 40_000]],
-  ["IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED, [20 * 5_000, 20 * 60_000]],
-  ["IncrementalMerkleTree + PoseidonT3Yul", TREE_PER_LEVEL, [20 * 5_000, 20 * 60_000]],
-  ["IncrementalMerkleTree + PoseidonT3Solidity", TREE_BATCHED, [20 * 100_000, 20 * 1_000_000]],
-  ["GoldilocksPoseidonYul (", "permute([0..11]) (Poseidon)", [20_000, 200_000]],
-  ["GoldilocksPoseidonYul (", "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", [20_000, 200_000]],
-  ["GoldilocksPoseidonYul (", "rootFromPath(depth 20) (Poseidon)", [20 * 20_000, 20 * 200_000]],
+  [T3_YUL, ROOT20, [20 * 5_000, 20 * 40_000]],
+  [T3_SOL, ROOT20, [20 * 100_000, 20 * 1_000_000]],
+  [T3_YUL, "nodesFromPath(depth 20)", [20 * 5_000, 20 * 40_000]],
+  [TREE_YUL, TREE_BATCHED, [20 * 5_000, 20 * 60_000]],
+  [TREE_YUL, TREE_PER_LEVEL, [20 * 5_000, 20 * 60_000]],
+  [TREE_SOL, TREE_BATCHED, [20 * 100_000, 20 * 1_000_000]],
+  [GOLDILOCKS, "permute([0..11]) (Poseidon)", [20_000, 200_000]],
+  [GOLDILOCKS, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", [20_000, 200_000]],
+  [GOLDILOCKS, "rootFromPath(depth 20) (Poseidon)", [20 * 20_000, 20 * 200_000]],
   // Poseidon2 section: Noir's hash and the t = 4 permutation, Yul and plain Solidity; n inputs cost
   // max(1, ceil(n / 3)) permutations.
   ...[
-    ["NoirPoseidon2Yul (", [5_000, 40_000]],
-    ["NoirPoseidon2Solidity (", [50_000, 1_000_000]],
-  ].flatMap(([prefix, [min, max]]) => [
-    [prefix, "noirHash2(1,2)", [min, max]],
-    ...[1, 2, 3].map((n) => [prefix, `noirHash([1..${n}])`, [min, max]]),
-    [prefix, "noirHash([1..4])", [2 * min, 2 * max]],
-    [prefix, "noirHash([1..8])", [3 * min, 3 * max]],
-    [prefix, "poseidon2PermuteT4([1,2,3,4])", [min, max]],
-    [prefix, "poseidon2CompressT4([1,2,3,4])", [min, max]],
+    [NOIR_YUL, [5_000, 40_000]],
+    [NOIR_SOL, [50_000, 1_000_000]],
+  ].flatMap(([query, [min, max]]) => [
+    [query, "noirHash2(1,2)", [min, max]],
+    ...[1, 2, 3].map((n) => [query, `noirHash([1..${n}])`, [min, max]]),
+    [query, "noirHash([1..4])", [2 * min, 2 * max]],
+    [query, "noirHash([1..8])", [3 * min, 3 * max]],
+    [query, "poseidon2PermuteT4([1,2,3,4])", [min, max]],
+    [query, "poseidon2CompressT4([1,2,3,4])", [min, max]],
   ]),
 ];
-const find = (rows, prefix, fn) => rows.filter((r) => r.implementation.startsWith(prefix) && r.function === fn);
+const find = (rows, query, fn) => findRows(rows, { ...query, fn });
 
 let evm = null;
 
 test("evm-gas.sh deploys and measures every EVM implementation on an anvil it starts and stops", { timeout: 600_000 }, async () => {
   const port = await freePort();
-  await run(join(ROOT, "scripts", "evm-gas.sh"), [evmJson], { ...ENV, EVM_GAS_PORT: String(port) });
+  await run(join(GAS_REPORT, "evm-gas.sh"), [evmJson], { ...ENV, EVM_GAS_PORT: String(port) });
   assert.equal(await listening(port), false, `anvil still answers on port ${port} after evm-gas.sh`);
 
   evm = JSON.parse(readFileSync(evmJson, "utf8"));
   assert.ok(Array.isArray(evm.rows), "evm.json is a rows file ({rows: [...]})");
   assert.equal(evm.rows.length, EXPECTED.length, "one row per measurement, no extra");
-  for (const [prefix, fn, [min, max]] of EXPECTED) {
-    const rows = find(evm.rows, prefix, fn);
-    assert.equal(rows.length, 1, `one row for ${prefix} ${fn}`);
+  for (const [query, fn, [min, max]] of EXPECTED) {
+    const rows = find(evm.rows, query, fn);
+    const what = `${JSON.stringify(query)} ${fn}`;
+    assert.equal(rows.length, 1, `one row for ${what}`);
     const [row] = rows;
-    assert.ok(Number.isInteger(row.gas) && row.gas >= min && row.gas <= max, `${prefix} ${fn}: ${row.gas} gas not in [${min}, ${max}]`);
+    assert.ok(Number.isInteger(row.gas) && row.gas >= min && row.gas <= max, `${what}: ${row.gas} gas not in [${min}, ${max}]`);
     assert.equal(row.source, "anvil");
     assert.equal(row.cached, null);
   }
-  const gas = (prefix, fn) => find(evm.rows, prefix, fn)[0].gas;
-  assert.ok(gas("PoseidonT3Solidity (", HASH) > 8 * gas("PoseidonT3Yul (", HASH), "plain Solidity far above Yul");
-  assert.ok(gas("PoseidonT3Yul (", HASH) < gas("poseidon-solidity 0.0.5 PoseidonT3", HASH), "our Yul below poseidon-solidity");
-  assert.equal(evm.summary.yul_hash_gas, gas("PoseidonT3Yul (", HASH));
-  assert.ok(gas("NoirPoseidon2Solidity (", "noirHash2(1,2)") > 5 * gas("NoirPoseidon2Yul (", "noirHash2(1,2)"), "Noir: Solidity far above Yul");
-  for (const row of evm.rows.filter((r) => r.implementation.startsWith("NoirPoseidon2"))) {
-    assert.equal(row.section, "Poseidon2", `${row.implementation} ${row.function}: section`);
+  const gas = (query, fn) => find(evm.rows, query, fn)[0].gas;
+  assert.ok(gas(T3_SOL, HASH) > 8 * gas(T3_YUL, HASH), "plain Solidity far above Yul");
+  assert.ok(gas(T3_YUL, HASH) < gas(PEER(2), HASH), "our Yul below poseidon-solidity");
+  assert.equal(evm.summary.yul_hash_gas, gas(T3_YUL, HASH));
+  assert.ok(gas(NOIR_SOL, "noirHash2(1,2)") > 5 * gas(NOIR_YUL, "noirHash2(1,2)"), "Noir: Solidity far above Yul");
+  for (const row of [...findRows(evm.rows, NOIR_YUL), ...findRows(evm.rows, NOIR_SOL)]) {
+    assert.equal(row.section, SECTIONS.poseidon2, `${label(row)} ${row.fn}: section`);
   }
 
   // The tree over the Yul hasher keeps each insert's traced hasher calls and refund for model-stylus.mjs.
-  const tree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];
-  const inserts = tree.detail?.inserts ?? [];
+  const tree = find(evm.rows, TREE_YUL, TREE_BATCHED)[0];
+  const inserts = tree.record?.inserts ?? [];
   assert.equal(inserts.length, 8, "eight recorded inserts");
   assert.equal(Math.floor(inserts.reduce((sum, i) => sum + i.gas, 0) / 8), tree.gas, "the row is their mean");
   inserts.forEach((insert, index) => {
@@ -194,15 +205,14 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
     charts.set(section, chart);
   }
   for (const row of rows) {
-    const same = gasJson.rows.filter(
-      (r) => r.implementation === row.implementation && r.function === row.function && r.cached === row.cached,
-    );
-    assert.equal(same.length, 1, `gas.json: ${row.implementation} ${row.function}`);
+    const same = gasJson.rows.filter((r) => identity(r) === identity(row));
+    assert.equal(same.length, 1, `gas.json: ${label(row)} ${row.fn}`);
     assert.equal(same[0].gas, row.gas);
-    assert.equal(same[0].detail, undefined, "gas.json leaves out the measurement details");
+    assert.equal(same[0].record, undefined, "gas.json leaves out the measurement records");
+    assert.equal(same[0].implementation, label(row), "gas.json keeps the display columns");
     const figure = row.gas.toLocaleString("en-US");
-    assert.ok(report.includes(`| ${row.implementation} | ${row.language} | \`${row.function}\` | ${figure} |`), `report.md row for ${row.implementation} ${row.function}`);
-    assert.ok(charts.get(row.section).includes(`>${figure}</text>`), `${row.section} chart bar for ${row.implementation} ${row.function}`);
+    assert.ok(report.includes(`| ${label(row)} | ${language(row)} | \`${row.fn}\` | ${figure} |`), `report.md row for ${label(row)} ${row.fn}`);
+    assert.ok(charts.get(row.section).includes(`>${figure}</text>`), `${row.section} chart bar for ${label(row)} ${row.fn}`);
   }
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
 });
@@ -216,14 +226,15 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
     await run("node", [join(GAS_REPORT, "model-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", evmJson, "--arbos", ARBOS]),
   );
   const [row] = JSON.parse(readFileSync(treeJson, "utf8")).rows;
-  const yulTree = find(evm.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0];
-  assert.equal(row.function, yulTree.function, "compared with the same Yul row");
+  const yulTree = find(evm.rows, TREE_YUL, TREE_BATCHED)[0];
+  assert.equal(row.fn, yulTree.fn, "compared with the same Yul row");
+  assert.deepEqual(row.subject, { kind: "stylus", deployable: "poseidon_stylus", app: "example-tree" });
   assert.match(row.source, /^model, ArbOS \d+$/);
   assert.equal(row.cached, true);
 
   // Recompute the composition from its parts: the recorded inserts and one meter run per hasher call.
   let total = 0;
-  for (const insert of yulTree.detail.inserts) {
+  for (const insert of yulTree.record.inserts) {
     let gas = insert.gas;
     for (const call of insert.hasher_calls) {
       const meter = spawnSync(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--calldata", call.calldata, "--json"], {
@@ -238,20 +249,20 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
     }
     total += gas;
   }
-  assert.equal(row.gas, Math.floor(total / yulTree.detail.inserts.length));
+  assert.equal(row.gas, Math.floor(total / yulTree.record.inserts.length));
   assert.ok(row.gas < yulTree.gas, "the Stylus hasher makes the insert cheaper");
 
   const out = join(work, "report-with-tree");
   await run("node", [join(GAS_REPORT, "render.mjs"), "--out", out, treeJson, evmJson]);
   const report = readFileSync(join(out, "report.md"), "utf8");
-  assert.ok(report.includes(`| ${row.implementation} | Rust | \`${row.function}\` | ${row.gas.toLocaleString("en-US")} |`));
+  assert.ok(report.includes(`| ${label(row)} | Rust | \`${row.fn}\` | ${row.gas.toLocaleString("en-US")} |`));
   assert.ok(report.includes("composed, not run"), "the note explains the composition");
   assert.equal(digest(committedReport), committedDigest, "the committed gas-report/ was not touched");
 
   // One insert's recorded output changed by a bit: the program's return data differs, composing fails
   // naming the row, the transaction and the frame.
   const edited = JSON.parse(readFileSync(evmJson, "utf8"));
-  const call = find(edited.rows, "IncrementalMerkleTree + PoseidonT3Yul", TREE_BATCHED)[0].detail.inserts[5].hasher_calls[0];
+  const call = find(edited.rows, TREE_YUL, TREE_BATCHED)[0].record.inserts[5].hasher_calls[0];
   call.output = call.output.slice(0, -1) + (call.output.endsWith("0") ? "1" : "0");
   const editedJson = join(work, "evm-edited.json");
   writeFileSync(editedJson, JSON.stringify(edited));
@@ -270,19 +281,21 @@ test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (Ar
   writeFileSync(file, await run("node", [join(GAS_REPORT, "model-repeated.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--arbos", ARBOS]));
   const { rows, arbos } = JSON.parse(readFileSync(file, "utf8"));
   assert.equal(arbos, 61);
-  const find = (prefix, cached) => rows.find((r) => r.function.startsWith(prefix) && r.cached === cached);
-  const [hashesCached, hashesUncached] = [find("depth-20 path: 20 × hash", true), find("depth-20 path: 20 × hash", false)];
-  const [rootCached, rootUncached] = [find("depth-20 path: one rootFromPath", true), find("depth-20 path: one rootFromPath", false)];
+  const HASHES = "depth-20 path: 20 × hash(a,b) in one transaction, in-frame";
+  const SINGLE = "depth-20 path: one rootFromPath, in-frame";
+  const pick = (fn, cached) => rows.find((r) => matches(r, { fn, cached, kind: "stylus", deployable: "poseidon_stylus" }));
+  const [hashesCached, hashesUncached] = [pick(HASHES, true), pick(HASHES, false)];
+  const [rootCached, rootUncached] = [pick(SINGLE, true), pick(SINGLE, false)];
   for (const row of [hashesCached, hashesUncached, rootCached, rootUncached]) {
     assert.ok(row, "four rows");
     assert.equal(row.source, "model");
-    assert.equal(row.section, "circomlib Poseidon");
+    assert.equal(row.section, SECTIONS.circomlib);
   }
   // Recompute from single calls: a cached call's frame, and an uncached call's (its init added).
   const single = JSON.parse(
     (await run(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"])),
   ).gas;
-  const calls = hashesUncached.detail.calls;
+  const calls = hashesUncached.record.calls;
   assert.equal(calls.length, 20);
   assert.deepEqual(calls.map((c) => c.init_charged), [true, ...Array(19).fill(false)], "init once: the other 19 are recent-program hits");
   assert.equal(calls[0].frame, single.frame_uncached);
@@ -292,25 +305,26 @@ test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (Ar
   assert.equal(hashesUncached.gas - hashesCached.gas, single.init, "uncached costs one init more");
   assert.equal(rootUncached.gas - rootCached.gas, single.init);
   assert.ok(rootCached.gas < hashesCached.gas, "one rootFromPath call is cheaper than 20 hash calls");
-  const before60 = Number(hashesUncached.note.match(/before ArbOS 60 each paid init: ([\d,]+) at ArbOS 51/)[1].replace(/,/g, ""));
-  assert.equal(before60, 20 * (single.frame_cached + single.init), "before ArbOS 60 every call paid init");
+  assert.equal(hashesUncached.detail.before_arbos60, 20 * (single.frame_cached + single.init), "before ArbOS 60 every call paid init");
+  assert.equal(hashesUncached.detail.first_frame, single.frame_uncached);
+  assert.equal(hashesUncached.detail.later_frame, single.frame_cached);
 });
 
 test("render.mjs: the chart has a legend, names each function once, and orders every group Stylus, Yul, Solidity, peers", () => {
   const dir = mkdtempSync(join(tmpdir(), "render-order-"));
-  const row = (implementation, language, fn, gas, extra = {}) => ({ section: "S", implementation, language, function: fn, gas, source: "anvil", cached: null, ...extra });
+  const row = (what, fn, gas, extra = {}) => makeRow({ section: "S", fn, subject: what, gas, source: "anvil", ...extra });
   const rows = join(dir, "rows.json");
   writeFileSync(
     rows,
     JSON.stringify({
       rows: [
-        row("peer-lib 1.2.3 T3", "Solidity", "hash(1,2)", 18000),
-        row("OurSolidity", "Solidity", "hash(1,2)", 200000),
-        row("OurYul", "Yul", "hash(1,2)", 13000),
-        row("p.wasm (Stylus)", "Rust", "hash(1,2)", 21000, { cached: false, source: "model" }),
-        row("p.wasm (Stylus)", "Rust", "hash(1,2)", 5000, { cached: true, source: "model" }),
-        row("Huffy", "Huff", "other(1)", 901),
-        row("OurYul", "Yul", "other(1)", 1001),
+        row(subject.peer("peer-lib 1.2.3 T3", "Solidity"), "hash(1,2)", 18000),
+        row(subject.solidity("OurSolidity", { file: "s.sol" }), "hash(1,2)", 200000),
+        row(subject.yul("OurYul", { file: "y.sol" }), "hash(1,2)", 13000),
+        row(subject.stylus("p"), "hash(1,2)", 21000, { cached: false, source: "model" }),
+        row(subject.stylus("p"), "hash(1,2)", 5000, { cached: true, source: "model" }),
+        row(subject.peer("Huffy", "Huff"), "other(1)", 901),
+        row(subject.yul("OurYul", { file: "y.sol" }), "other(1)", 1001),
       ],
     }),
   );
@@ -324,7 +338,52 @@ test("render.mjs: the chart has a legend, names each function once, and orders e
   assert.equal(chart.split('font-weight="bold">hash(1,2)</text>').length, 2, "hash(1,2) named once");
   const order = ["5,000", "21,000", "13,000", "200,000", "18,000", "1,001", "901"].map((gas) => chart.indexOf(`>${gas}</text>`));
   assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `bar order ${order}`);
+  assert.ok(chart.includes(">p.wasm (Stylus) (cached) [model]</text>") && chart.includes(">OurYul (y.sol) [anvil]</text>"), "bars labelled from the fields");
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("render.mjs refuses a bad row with one line: unknown kind, missing field, duplicate identity", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-validate-"));
+  const good = makeRow({ section: "S", fn: "hash(1,2)", subject: subject.yul("OurYul", { file: "y.sol" }), gas: 13000, source: "anvil" });
+  const render = (rows) => {
+    writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
+    return spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+  };
+  assert.equal(render([good]).status, 0);
+  const cases = [
+    [[{ ...good, subject: { ...good.subject, kind: "vyper" } }], /row 0: unknown kind "vyper" \(one of stylus, yul, solidity, peer, stock, in-process\)/],
+    [[{ ...good, fn: undefined }], /row 0: no fn/],
+    [[{ ...good, subject: { kind: "yul", deployable: "OurYul" } }], /row 0: a yul subject without file/],
+    [[{ ...good, subject: { kind: "stylus" } }], /row 0: a stylus subject without deployable/],
+    [[{ ...good, subject: { ...good.subject, app: "nope" } }], /row 0: unknown app "nope"/],
+    [[{ ...good, gas: 0 }], /row 0: bad gas 0/],
+    [[{ ...good, detail: { figure: [1] } }], /row 0: detail\.figure is not a number/],
+    [[good, { ...good, gas: 12000 }], /row 1: the same row as .*row 0 \(section, fn, subject, cached, source\)/],
+  ];
+  for (const [rows, message] of cases) {
+    const r = render(rows);
+    assert.equal(r.status, 1, `refused: ${message}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split("\n").length, 1, `one line: ${r.stderr}`);
+  }
+  // An unknown option is one line too.
+  const option = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--bogus"], { encoding: "utf8" });
+  assert.equal(option.status, 2);
+  assert.equal(option.stderr.trim(), 'error: render: unknown argument "--bogus"');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("rows.mjs: the display label and the apps' operations come from the fields", () => {
+  const r = (what) => makeRow({ section: SECTIONS.apps, fn: APP_FN.leanInsert(1023), subject: what, gas: 1, source: "anvil" });
+  assert.equal(APP_FN.leanInsert(1023), "LeanIMT insert, size 1,023 (10 hashes)");
+  assert.equal(APP_FN.leanInsert(0), "LeanIMT insert, size 0 (no hash)");
+  assert.equal(APP_FN.leanInsert(1), "LeanIMT insert, size 1 (1 hash)");
+  assert.equal(APP_FN.leanInsertMean(1000, 1100), "LeanIMT insert, sizes 1,000–1,099 (mean of 100)");
+  assert.equal(label(r(subject.stylus("poseidon_stylus", { app: "lean-imt" }))), "zk-kit LeanIMT 2.0.1 + poseidon_stylus.wasm (ours, Stylus)");
+  assert.equal(label(r(subject.stylus("poseidon_stylus", { app: "example-tree" }))), "IncrementalMerkleTree + poseidon_stylus.wasm (Stylus)");
+  assert.equal(label(r(subject.yul("PoseidonT3Yul", { app: "semaphore" }))), "Semaphore 4.14.3 + PoseidonT3Yul (ours)");
+  assert.equal(label(r(subject.yul("PoseidonT3Yul", { file: "solidity/PoseidonT3Yul.sol" }))), "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)");
+  assert.equal(language(r(subject.stylus("poseidon_stylus"))), "Rust");
 });
 
 test("render.mjs: a rerun that changes no figure keeps the report's date, so the file is unchanged; a changed figure dates it anew", () => {
@@ -332,7 +391,7 @@ test("render.mjs: a rerun that changes no figure keeps the report's date, so the
   const rowsFile = join(dir, "rows.json");
   const out = join(dir, "out");
   const render = (gas, date) => {
-    writeFileSync(rowsFile, JSON.stringify({ rows: [{ section: "S", implementation: "OurYul", language: "Yul", function: "hash(1,2)", gas, source: "anvil", cached: null }] }));
+    writeFileSync(rowsFile, JSON.stringify({ rows: [makeRow({ section: "S", fn: "hash(1,2)", subject: subject.yul("OurYul", { file: "y.sol" }), gas, source: "anvil" })] }));
     writeFileSync(join(dir, "meta.json"), JSON.stringify({ date }));
     const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", out, "--meta", join(dir, "meta.json"), rowsFile], { encoding: "utf8" });
     assert.equal(r.status, 0, r.stderr);
@@ -346,10 +405,9 @@ test("render.mjs: a rerun that changes no figure keeps the report's date, so the
 });
 
 test("render.mjs: the apps section ends with issue 20's and 22's goals, each computed from its rows, met or not", () => {
-  const APPS = "Apps: zk-kit LeanIMT and Semaphore";
-  const LEAN_1023 = "LeanIMT insert, size 1,023 (10 hashes)";
-  const LEAN_MEAN = "LeanIMT insert, sizes 1,000–1,099 (mean of 100)";
-  const committed = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.filter((r) => r.section === APPS);
+  const LEAN_1023 = APP_FN.leanInsert(1023);
+  const LEAN_MEAN = APP_FN.leanInsertMean(1000, 1100);
+  const committed = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.apps });
   const dir = mkdtempSync(join(tmpdir(), "render-goals-"));
   const render = (rows) => {
     writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
@@ -357,40 +415,51 @@ test("render.mjs: the apps section ends with issue 20's and 22's goals, each com
     assert.equal(r.status, 0, r.stderr);
     return readFileSync(join(dir, "out", "report.md"), "utf8").split("\n");
   };
-  const copy = () => JSON.parse(JSON.stringify(committed.filter((r) => !r.implementation.includes("zk-kit's storage"))));
-  const pick = (rows, fn, what) => rows.find((r) => r.function === fn && r.implementation.includes(what) && r.cached !== false);
-  const line = (lines, issue, what, implementation) => lines.filter((l) => l.startsWith(`| ${issue} | ${what} | ${implementation} |`));
+  const copy = () => JSON.parse(JSON.stringify(committed.filter((r) => r.subject.variant !== "zk-kit-storage")));
+  const STOCK = { kind: "stock" };
+  const LINKED = { kind: "stylus", cached: true };
+  const RUST = { kind: "in-process", variant: null, cached: true };
+  const pick = (rows, fn, query) => rows.find((r) => matches(r, { app: "lean-imt", fn, ...query }));
+  const line = (lines, issue, what, row) => lines.filter((l) => l.startsWith(`| ${issue} | ${what} | ${label(row)} |`));
   const fmt = (n) => n.toLocaleString("en-US");
 
   // Issue 20's insert at 1,023 leaves, linked: 0.44 × stock is met, 0.46 × stock is not.
   for (const [factor, verdict] of [[0.44, "met"], [0.46, "not met"]]) {
     const rows = copy();
-    const stock = pick(rows, LEAN_1023, "(stock");
-    const linked = pick(rows, LEAN_1023, "poseidon_stylus.wasm");
+    const stock = pick(rows, LEAN_1023, STOCK);
+    const linked = pick(rows, LEAN_1023, LINKED);
     linked.gas = Math.round(factor * stock.gas);
-    const found = line(render(rows), 20, "LeanIMT `insert` at 1,023 leaves (10 hashes)", linked.implementation);
+    const found = line(render(rows), 20, "LeanIMT `insert` at 1,023 leaves (10 hashes)", linked);
     assert.equal(found.length, 1, "one line for the goal");
-    assert.equal(found[0], `| 20 | LeanIMT \`insert\` at 1,023 leaves (10 hashes) | ${linked.implementation} | ${fmt(linked.gas)} | ${fmt(stock.gas)} | ${(linked.gas / stock.gas).toFixed(3)} | ≤ 0.45 | ${verdict} | composed (${linked.source}) |`);
+    assert.equal(found[0], `| 20 | LeanIMT \`insert\` at 1,023 leaves (10 hashes) | ${label(linked)} | ${fmt(linked.gas)} | ${fmt(stock.gas)} | ${(linked.gas / stock.gas).toFixed(3)} | ≤ 0.45 | ${verdict} | composed (${linked.source}) |`);
   }
   // Issue 22's mean, the Rust LeanIMT; a like-for-like row (zk-kit's storage writes) adds a second line
   // to each of issue 22's goals, none to issue 20's.
   let rows = copy();
-  const rust = pick(rows, LEAN_MEAN, "LeanIMT in Rust");
-  const stockMean = pick(rows, LEAN_MEAN, "(stock");
+  const rust = pick(rows, LEAN_MEAN, RUST);
+  const stockMean = pick(rows, LEAN_MEAN, STOCK);
   let lines = render(rows);
-  assert.equal(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", rust.implementation)[0],
-    `| 22 | LeanIMT \`insert\`, mean of the 1,001st to 1,100th | ${rust.implementation} | ${fmt(rust.gas)} | ${fmt(stockMean.gas)} | ${(rust.gas / stockMean.gas).toFixed(3)} | ≤ 0.55 | ${rust.gas <= 0.55 * stockMean.gas ? "met" : "not met"} | ${rust.source} |`);
-  const likeForLike = "LeanIMT in Rust, zk-kit's storage writes (a test row)";
+  assert.equal(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", rust)[0],
+    `| 22 | LeanIMT \`insert\`, mean of the 1,001st to 1,100th | ${label(rust)} | ${fmt(rust.gas)} | ${fmt(stockMean.gas)} | ${(rust.gas / stockMean.gas).toFixed(3)} | ≤ 0.55 | ${rust.gas <= 0.55 * stockMean.gas ? "met" : "not met"} | ${rust.source} |`);
   const before = lines.filter((l) => /^\| (20|22) \|/.test(l)).length;
-  for (const fn of [LEAN_MEAN, LEAN_1023]) rows.push({ ...pick(rows, fn, "LeanIMT in Rust"), implementation: likeForLike, gas: Math.round(0.5 * pick(rows, fn, "(stock").gas) });
+  const likeForLike = (fn) => {
+    const base = pick(rows, fn, RUST);
+    return { ...base, subject: { ...base.subject, name: "LeanIMT in Rust, zk-kit's storage writes (a test row)", variant: "zk-kit-storage" }, gas: Math.round(0.5 * pick(rows, fn, STOCK).gas) };
+  };
+  const added = [LEAN_MEAN, LEAN_1023].map(likeForLike);
+  rows.push(...added);
   lines = render(rows);
   assert.equal(lines.filter((l) => /^\| (20|22) \|/.test(l)).length, before + 2, "one more line per issue-22 goal");
-  assert.match(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", likeForLike)[0], /\| 0\.500 \| ≤ 0\.55 \| met \| model \|$/);
-  assert.match(line(lines, 22, "LeanIMT `insert` at 1,023 leaves (10 hashes)", likeForLike)[0], /\| 0\.500 \| ≤ 0\.40 \| not met \| model \|$/);
+  assert.match(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", added[0])[0], /\| 0\.500 \| ≤ 0\.55 \| met \| model \|$/);
+  assert.match(line(lines, 22, "LeanIMT `insert` at 1,023 leaves (10 hashes)", added[1])[0], /\| 0\.500 \| ≤ 0\.40 \| not met \| model \|$/);
+  // A row's display name is not what the goal reads: renamed, it is still found.
+  rows = copy();
+  pick(rows, LEAN_1023, LINKED).subject.deployable = "renamed_program";
+  assert.ok(render(rows).some((l) => l.startsWith("| 20 | LeanIMT `insert` at 1,023 leaves (10 hashes) | zk-kit LeanIMT 2.0.1 + renamed_program.wasm (ours, Stylus) |")));
   // Without the Semaphore group of 1,000 the goal says so; without any apps row there is no table.
-  lines = render(copy().filter((r) => !r.function.startsWith("Semaphore addMember")));
+  lines = render(copy().filter((r) => !matches(r, { fn: APP_FN.addMember(1000) })));
   assert.ok(lines.includes("| 20 | Semaphore `addMember` into a group of 1,000 or more | – | – | – | – | ≤ 0.65 | no row in this report | – |"));
-  assert.ok(!render([{ section: "S", implementation: "X", language: "Yul", function: "f", gas: 1, source: "anvil" }]).includes("### Goals"));
+  assert.ok(!render([makeRow({ section: "S", fn: "f", subject: subject.yul("X", { file: "x.sol" }), gas: 1, source: "anvil" })]).includes("### Goals"));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -401,9 +470,8 @@ test("glance.mjs: README.md's tables of figures are the committed gas.json's, an
 
   const dir = mkdtempSync(join(tmpdir(), "glance-"));
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const cached = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.find(
-    (row) => row.function === "hash(1,2)" && row.cached === true,
-  );
+  const rows = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows;
+  const cached = rows.find((row) => matches(row, { section: SECTIONS.circomlib, fn: "hash(1,2)", kind: "stylus", cached: true }));
   const figure = cached.gas.toLocaleString("en-US");
   const line = `| \`hash(1,2)\` (circomlib t = 3) | ${figure} |`;
   assert.ok(readme.includes(line), `the README's table shows hash(1,2) at ${figure}`);
@@ -413,12 +481,43 @@ test("glance.mjs: README.md's tables of figures are the committed gas.json's, an
   assert.equal(stale.status, 1, "a stale table fails --check");
   assert.match(stale.stderr, /gas tables are not what/);
   // the apps table too: the stock insert at 1,023 leaves
-  const stock = JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows.find(
-    (row) => row.function === "LeanIMT insert, size 1,023 (10 hashes)" && row.implementation.includes("poseidon-solidity"),
-  );
+  const stock = rows.find((row) => matches(row, { fn: APP_FN.leanInsert(1023), kind: "stock" }));
   const appLine = `| LeanIMT \`insert\` into 1,023 leaves (10 hashes) | ${stock.gas.toLocaleString("en-US")} |`;
   assert.ok(readme.includes(appLine), "the README's apps table shows the stock insert");
   writeFileSync(edited, readme.replace(appLine, "| LeanIMT `insert` into 1,023 leaves (10 hashes) | 200,000 |"));
   assert.equal(spawnSync(process.execPath, [glance, "--check", "--readme", edited], { encoding: "utf8" }).status, 1, "a stale apps table fails --check");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("glance.mjs finds every row it shows by its fields: a renamed label changes nothing, a missing row fails loudly", async () => {
+  const { withTables } = await import(join(GAS_REPORT, "glance.mjs"));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const rows = () => JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows;
+  // Display text is not read: every label and name changed, the tables are the same.
+  const renamed = rows().map((r) => ({ ...r, implementation: "renamed", language: "renamed", function: "renamed", note: "renamed", subject: { ...r.subject, name: "renamed" } }));
+  assert.equal(withTables(readme, renamed), readme);
+  // Each row a table needs, taken away, is an error naming it, never a silently empty cell.
+  const needed = [
+    [{ section: SECTIONS.circomlib, fn: "hash(1,2)", kind: "stylus", cached: true }, /no cached Stylus row for circomlib Poseidon: hash\(1,2\)/],
+    [{ fn: APP_FN.leanInsert(1023), kind: "stock" }, /no row for stock, LeanIMT insert, size 1,023 \(10 hashes\)/],
+    [{ fn: APP_FN.addMember(1000), kind: "stylus", cached: true }, /no row for Stylus-linked \(cached\), Semaphore addMember, group of 1,000/],
+    [{ fn: APP_FN.leanUpdate(1200), kind: "yul" }, /no row for Yul-linked, LeanIMT update, size 1,200/],
+    [{ fn: APP_FN.leanInsert(65535), kind: "in-process", variant: "zk-kit-storage" }, /no row for LeanIMT in Rust \(zk-kit-storage\), LeanIMT insert, size 65,535/],
+    [{ section: SECTIONS.inProcess }, new RegExp(`no "${SECTIONS.inProcess}" rows`)],
+  ];
+  for (const [query, message] of needed) {
+    const without = rows().filter((r) => !matches(r, query));
+    assert.ok(without.length < rows().length, `the query ${JSON.stringify(query)} picks a row`);
+    assert.throws(() => withTables(readme, without), message);
+  }
+  // An in-process row without the figures of its "whole call" cell.
+  const bare = rows().map((r) => (r.section === SECTIONS.inProcess ? { ...r, detail: undefined } : r));
+  assert.throws(() => withTables(readme, bare), /has no detail\.call and detail\.cached_call/);
+  // And from the command line: one line, exit 1.
+  const dir = mkdtempSync(join(tmpdir(), "glance-missing-"));
+  writeFileSync(join(dir, "gas.json"), JSON.stringify({ rows: rows().filter((r) => !matches(r, { kind: "stock" })) }));
+  const r = spawnSync(process.execPath, [join(GAS_REPORT, "glance.mjs"), "--check", "--gas", join(dir, "gas.json")], { encoding: "utf8" });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^glance: no row for stock, LeanIMT insert, size 1,023 \(10 hashes\): \{"kind":"stock"\}\n$/);
   rmSync(dir, { recursive: true, force: true });
 });

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { CALLS } from "../../scripts/gas-report/calls.mjs";
+import { row, subject } from "../../scripts/gas-report/rows.mjs";
 import { loadRegistry, meterRule, plan, stylusDeployment, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast, foundryBin, freePort, initCodeReturning, kill, rpc, startAnvil, track } from "./helpers.mjs";
 
@@ -974,7 +975,7 @@ test("gas report (meta): with a Nitro node, the report says the node's ArbOS ver
     assert.match(doc.notes[0], /measured on a Nitro node running ArbOS 60 \(ArbSys.arbOSVersion\(\) − 55/);
     writeFileSync(join(dir, "meta.json"), meta.stdout);
     const rows = join(dir, "rows.json");
-    writeFileSync(rows, JSON.stringify({ rows: [{ section: "S", implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 4740, source: "nitro", cached: true }] }));
+    writeFileSync(rows, JSON.stringify({ rows: [row({ section: "S", fn: "hash(1,2)", subject: subject.stylus("p"), gas: 4740, source: "nitro", cached: true })] }));
     const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), "--meta", join(dir, "meta.json"), rows], { encoding: "utf8" });
     assert.equal(r.status, 0, r.stderr);
     const report = readFileSync(join(dir, "out", "report.md"), "utf8");
@@ -992,8 +993,8 @@ test("gas report (render): unmeasured rows are named in the notes, never drawn",
   writeFileSync(
     rows,
     JSON.stringify({
-      rows: [{ section: "S", implementation: "p.wasm (Stylus)", language: "Rust", function: "hash(1,2)", gas: 5321, source: "nitro", cached: true }],
-      unmeasured: [{ section: "S", implementation: "p.wasm (Stylus)", function: "hash(1,2)", cached: false, source: "nitro", reason: "code hash 0xab is already cached" }],
+      rows: [row({ section: "S", fn: "hash(1,2)", subject: subject.stylus("p"), gas: 5321, source: "nitro", cached: true })],
+      unmeasured: [{ section: "S", fn: "hash(1,2)", subject: subject.stylus("p"), cached: false, source: "nitro", reason: "code hash 0xab is already cached" }],
     }),
   );
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "gas-report", "render.mjs"), "--out", join(dir, "out"), rows], {

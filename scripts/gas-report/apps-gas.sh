@@ -4,9 +4,9 @@
 # and stops itself (port APPS_GAS_PORT, default 8598): scripts/gas-report/apps-evm.mjs measures, and
 # writes the rows with the traced hasher frames scripts/gas-report/model-stylus.mjs composes the
 # Stylus rows from. Needs `npm ci` and a forge build (done here).
-#   scripts/apps-gas.sh [output.json] [--quick]
+#   scripts/gas-report/apps-gas.sh [output.json] [--quick]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/foundry.sh
 source scripts/lib/anvil.sh
 OUT=gas-report/apps.json
@@ -34,4 +34,4 @@ mkdir -p "$(dirname "$OUT")"
 TMP_OUT=$(mktemp)
 node scripts/gas-report/apps-evm.mjs --rpc "$RPC" "${QUICK[@]}" >"$TMP_OUT" || { rm -f "$TMP_OUT"; fail "apps-evm.mjs"; }
 mv "$TMP_OUT" "$OUT"
-node -e 'for (const r of require(require("path").resolve(process.argv[1])).rows) console.log(`${r.gas}\t${r.function}\t${r.implementation}`)' "$OUT"
+node scripts/gas-report/evm-rows.mjs print "$OUT"

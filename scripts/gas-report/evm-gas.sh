@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# EVM gas of every Poseidon implementation, measured as transactions on a local anvil node:
+# gas = receipt.gasUsed - 21000 (a top-level call from an EOA to a cold contract: calldata plus
+# execution). Writes gas-report/evm.json, a rows file ({rows: [...]}, see scripts/gas-report/rows.mjs);
+# the tree over PoseidonT3Yul also records each insert's calls to the hasher (row `record`), which
+# scripts/gas-report/model-stylus.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
+# 8599). Needs `npm ci` (forge, anvil, cast from npm) and node.
+#   scripts/gas-report/evm-gas.sh [output.json]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/lib/foundry.sh
+source scripts/lib/anvil.sh
+OUT=${1:-gas-report/evm.json}
+PORT=${EVM_GAS_PORT:-8599}
+TREE_DEPTH=20
+TREE_INSERTS=8
+
+step() { echo "==> evm-gas: $*"; }
+fail() { echo "evm-gas: FAILED: $*" >&2; exit 1; }
+# The rows and artifacts are read and written by node (there: npm needs it).
+TOOL=scripts/gas-report/evm-rows.mjs
+field() { node scripts/lib/json-field.mjs "$1"; } # field <name>: one field of the JSON document on stdin
+# The binaries, not node_modules/.bin's wrappers, which exit 0 whatever happened (scripts/lib/foundry.sh).
+FORGE=$(foundry_bin forge) && CAST=$(foundry_bin cast) && ANVIL=$(foundry_bin anvil) || fail "Foundry missing: run npm ci first"
+
+step "forge build"
+"$FORGE" build >/dev/null || fail "forge build (see scripts/test-evm.sh)"
+
+step "start anvil on port $PORT"
+start_anvil "$PORT" EVM_GAS_PORT
+FROM=$("$CAST" rpc eth_accounts --rpc-url "$RPC" | field 0)
+
+send() { # send <to|--create> args... ; prints the receipt JSON, fails on a reverted transaction
+  local receipt
+  receipt=$("$CAST" send --rpc-url "$RPC" --unlocked --from "$FROM" --json "$@") || fail "cast send $*"
+  [ "$(field status <<<"$receipt")" = "0x1" ] || fail "transaction reverted: $*"
+  echo "$receipt"
+}
+deploy() { # deploy <creation code hex> -> address
+  send --create "$1" | field contractAddress
+}
+artifact() { node "$TOOL" artifact "$1"; }
+call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
+  local used
+  used=$(send "$@" | field gasUsed)
+  echo $(($(printf '%d' "$used") - 21000))
+}
+
+ROWS=$(mktemp)
+DETAIL=$(mktemp)
+trap 'stop_anvil; rm -f "$ROWS" "$DETAIL"' EXIT
+# The report section (a key of SECTIONS in scripts/gas-report/rows.mjs) of the rows that follow: set
+# it before each family's rows.
+SECTION=""
+row() { # row --fn F --gas N --kind K [subject fields...]: one JSON line per measurement (evm-rows.mjs row)
+  [ -n "$SECTION" ] || fail "no SECTION set for $*"
+  node "$TOOL" row --section "$SECTION" "$@" >>"$ROWS" || fail "row $*"
+}
+# The subjects measured more than once (scripts/gas-report/rows.mjs): our contracts and the peers.
+T3_SOL=(--kind solidity --deployable PoseidonT3Solidity --file solidity/PoseidonT3.sol)
+T3_YUL=(--kind yul --deployable PoseidonT3Yul --file solidity/PoseidonT3Yul.sol)
+# peer_t <inputs>: poseidon-solidity's PoseidonT<inputs + 1>; circom_t <inputs>: circomlibjs's contract.
+peer_t() { PEER_SUBJECT=(--kind peer --package poseidon-solidity --deployable "PoseidonT$(($1 + 1))" --language "Solidity+assembly" --name "poseidon-solidity 0.0.5 PoseidonT$(($1 + 1))"); }
+circom_t() { CIRCOM_SUBJECT=(--kind peer --package circomlibjs --deployable "poseidonContract.createCode($1)" --language "EVM bytecode" --name "circomlibjs 0.1.7 poseidonContract.createCode($1)"); }
+
+step "deploy hashers"
+SOL=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3Solidity.json)")
+YUL=$(deploy "$(artifact PoseidonT3Yul.sol/PoseidonT3Yul.json)")
+P2=$(deploy "$(artifact Poseidon2Yul.sol/Poseidon2Yul.json)")
+PEER=$(deploy "$(artifact PoseidonT3.sol/PoseidonT3.json)")
+CIRCOM=$(deploy "$(cat test/vectors/circomlib-poseidon-t3.bytecode)")
+
+# Every other circomlib width: poseidon-solidity's PoseidonT2, T4, T5, T6 (compiled by forge from the
+# tests that import them) and circomlibjs's generated contract for the same number of inputs.
+step "deploy the other circomlib widths (poseidon-solidity PoseidonT2/T4/T5/T6, circomlibjs createCode(n))"
+circomlib_code() { node "$TOOL" circomlib-code "$1"; }
+declare -A PEER_T CIRCOM_T
+for inputs in 1 3 4 5; do
+  PEER_T[$inputs]=$(deploy "$(artifact "PoseidonT$((inputs + 1)).sol/PoseidonT$((inputs + 1)).json")")
+  CIRCOM_T[$inputs]=$(deploy "$(circomlib_code "$inputs")")
+done
+
+SECTION=circomlib
+step "measure hash(1, 2)"
+row "${T3_SOL[@]}" --fn "hash(1,2)" --gas "$(call_gas "$SOL" 'hash(uint256,uint256)' 1 2)"
+row "${T3_YUL[@]}" --fn "hash(1,2)" --gas "$(call_gas "$YUL" 'hash(uint256,uint256)' 1 2)"
+peer_t 2 && row "${PEER_SUBJECT[@]}" --fn "hash(1,2)" --gas "$(call_gas "$PEER" 'hash(uint256[2])' '[1,2]')"
+circom_t 2 && row "${CIRCOM_SUBJECT[@]}" --fn "hash(1,2)" --gas "$(call_gas "$CIRCOM" 'poseidon(uint256[2])' '[1,2]')"
+
+step "measure hash(1), hash(1,2,3), hash(1,2,3,4), hash(1,2,3,4,5)"
+for inputs in 1 3 4 5; do
+  args=$(seq -s, 1 "$inputs")
+  peer_t "$inputs" && row "${PEER_SUBJECT[@]}" --fn "hash($args)" --gas "$(call_gas "${PEER_T[$inputs]}" "hash(uint256[$inputs])" "[$args]")"
+  circom_t "$inputs" && row "${CIRCOM_SUBJECT[@]}" --fn "hash($args)" --gas "$(call_gas "${CIRCOM_T[$inputs]}" "poseidon(uint256[$inputs])" "[$args]")"
+done
+
+# The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.
+step "measure rootFromPath and nodesFromPath (depth 20)"
+SIBLINGS="[$(seq -s, 2 21)]"
+PATH_BITS=$((2#10101010101010101010))
+row "${T3_SOL[@]}" --fn "rootFromPath(depth 20)" \
+  --gas "$(call_gas "$SOL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+row "${T3_YUL[@]}" --fn "rootFromPath(depth 20)" \
+  --gas "$(call_gas "$YUL" 'rootFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+row "${T3_YUL[@]}" --fn "nodesFromPath(depth 20)" \
+  --gas "$(call_gas "$YUL" 'nodesFromPath(uint256,uint256[],uint256)' 1 "$SIBLINGS" "$PATH_BITS")"
+
+step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
+TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
+# measure_tree <yul|solidity> <hasher contract> <hasher address> <batched> [record]
+# With `record`, each insert's row record keeps the calls the tree made to the hasher (traced, with the
+# hasher's own execution gas for each: scripts/gas-report/hasher-calls.mjs), from which
+# scripts/gas-report/model-stylus.mjs composes the same tree over the Stylus program.
+measure_tree() {
+  local args tree total=0 i receipt gas calls
+  args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
+  tree=$(deploy "$TREE_CODE${args#0x}")
+  : >"$DETAIL"
+  for i in $(seq 1 "$TREE_INSERTS"); do
+    receipt=$(send "$tree" 'insert(uint256)' "$i")
+    gas=$(($(printf '%d' "$(field gasUsed <<<"$receipt")") - 21000))
+    total=$((total + gas))
+    if [ "${5:-}" = record ]; then
+      calls=$(node scripts/gas-report/hasher-calls.mjs --rpc "$RPC" --from "$FROM" --hasher "$3" \
+        --tx "$(field transactionHash <<<"$receipt")") || fail "tracing the hasher calls of insert $i"
+      node "$TOOL" insert --index "$((i - 1))" --leaf "$i" --gas "$gas" --calls "$calls" >>"$DETAIL"
+    fi
+  done
+  local mode=$([ "$4" = true ] && echo "one nodesFromPath call" || echo "one hash call per level")
+  local inserts=()
+  [ "${5:-}" != record ] || inserts=(--inserts "$DETAIL")
+  row --kind "$1" --deployable "$2" --app example-tree --fn "insert, depth $TREE_DEPTH, mean of $TREE_INSERTS ($mode)" \
+    --gas $((total / TREE_INSERTS)) "${inserts[@]}"
+}
+measure_tree yul PoseidonT3Yul "$YUL" true record
+measure_tree yul PoseidonT3Yul "$YUL" false
+measure_tree solidity PoseidonT3Solidity "$SOL" true
+
+SECTION=poseidon2
+step "measure poseidon2(1, 2)"
+row --kind yul --deployable Poseidon2Yul --file solidity/Poseidon2Yul.sol --fn "poseidon2(1,2)" --gas "$(call_gas "$P2" 'poseidon2(uint256,uint256)' 1 2)"
+
+# Poseidon2: Noir's hash and the t = 4 permutation (NoirPoseidon2Yul, generated Yul; NoirPoseidon2Solidity,
+# plain loops), the calls of scripts/gas-report/calls.mjs' Poseidon2 section.
+step "measure Noir's Poseidon2 hash and the t = 4 permutation"
+NOIR_YUL=$(deploy "$(artifact NoirPoseidon2Yul.sol/NoirPoseidon2Yul.json)")
+NOIR_SOL=$(deploy "$(artifact NoirPoseidon2.sol/NoirPoseidon2Solidity.json)")
+for impl in "yul|NoirPoseidon2Yul|solidity/NoirPoseidon2Yul.sol|$NOIR_YUL" "solidity|NoirPoseidon2Solidity|solidity/NoirPoseidon2.sol|$NOIR_SOL"; do
+  IFS='|' read -r kind name file address <<<"$impl"
+  NOIR=(--kind "$kind" --deployable "$name" --file "$file")
+  row "${NOIR[@]}" --fn "noirHash2(1,2)" --gas "$(call_gas "$address" 'noirHash2(uint256,uint256)' 1 2)"
+  for n in 1 2 3 4 8; do
+    row "${NOIR[@]}" --fn "noirHash([1..$n])" --gas "$(call_gas "$address" 'noirHash(uint256[])' "[$(seq -s, 1 "$n")]")"
+  done
+  row "${NOIR[@]}" --fn "poseidon2PermuteT4([1,2,3,4])" --gas "$(call_gas "$address" 'poseidon2PermuteT4(uint256[4])' '[1,2,3,4]')"
+  row "${NOIR[@]}" --fn "poseidon2CompressT4([1,2,3,4])" --gas "$(call_gas "$address" 'poseidon2CompressT4(uint256[4])' '[1,2,3,4]')"
+done
+
+SECTION=goldilocks
+# The same calls as scripts/gas-report/calls.mjs's Goldilocks rows.
+step "measure GoldilocksPoseidonYul (permute, twoToOne, rootFromPath depth 20)"
+GL=$(deploy "$(artifact GoldilocksPoseidonYul.sol/GoldilocksPoseidonYul.json)")
+GL_YUL=(--kind yul --deployable GoldilocksPoseidonYul --file solidity/GoldilocksPoseidonYul.sol)
+GL_STATE="[$(seq -s, 0 11)]"
+GL_SIBLINGS="[$(for i in $(seq 0 19); do printf '[%d,%d,%d,%d]\n' $((i + 2)) $((i + 3)) $((i + 4)) $((i + 5)); done | paste -sd, -)]"
+row "${GL_YUL[@]}" --fn "permute([0..11]) (Poseidon)" --gas "$(call_gas "$GL" 'permute(uint64[12])' "$GL_STATE")"
+row "${GL_YUL[@]}" --fn "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)" \
+  --gas "$(call_gas "$GL" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4]' '[5,6,7,8]')"
+row "${GL_YUL[@]}" --fn "rootFromPath(depth 20) (Poseidon)" \
+  --gas "$(call_gas "$GL" 'rootFromPath(uint64[],uint64[4][],uint256)' '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")"
+
+step "write $OUT"
+mkdir -p "$(dirname "$OUT")"
+node "$TOOL" write "$ROWS" "$OUT"

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// The node half of scripts/gas-report/evm-gas.sh and apps-gas.sh (they call it; no JavaScript in bash):
+//   artifact FILE                a forge artifact's creation code (target/forge/out/FILE)
+//   circomlib-code N             circomlibjs's generated Poseidon contract for N inputs
+//   row --section KEY --fn F --gas N --kind K [subject fields] [--inserts FILE]
+//                                one row (scripts/gas-report/rows.mjs) as a JSON line; --inserts: a
+//                                file of insert-lines, kept as the row's record
+//   insert --index I --leaf L --gas N --calls JSON
+//                                one insert-line: an insert's gas and its traced hasher calls
+//                                (scripts/gas-report/hasher-calls.mjs's output)
+//   write ROWS OUT               evm.json from the row lines in ROWS, with the summary
+//   print FILE                   a rows file's rows, one line each: gas, function, implementation
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseOptions } from "../lib/args.mjs";
+import { SECTIONS, label, matches, one, row, validate } from "./rows.mjs";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const [command, ...rest] = process.argv.slice(2);
+const fail = (message) => {
+  console.error(`error: evm-rows: ${message}`);
+  process.exit(1);
+};
+const text = () => ({ type: "string" });
+
+const COMMANDS = {
+  artifact() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    console.log(JSON.parse(fs.readFileSync(path.join(ROOT, "target", "forge", "out", positionals[0]), "utf8")).bytecode.object);
+  },
+  async "circomlib-code"() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    const { poseidonContract } = await import("circomlibjs");
+    console.log(poseidonContract.createCode(Number(positionals[0])));
+  },
+  row() {
+    const subjectFields = ["kind", "deployable", "file", "app", "variant", "package", "name", "language"];
+    const { values } = parseOptions({ section: text(), fn: text(), gas: text(), inserts: text(), ...Object.fromEntries(subjectFields.map((key) => [key, text()])) },
+      { required: ["section", "fn", "gas", "kind"], argv: rest },
+    );
+    if (!SECTIONS[values.section]) fail(`unknown section ${values.section} (one of ${Object.keys(SECTIONS).join(", ")})`);
+    if (!/^[0-9]+$/.test(values.gas)) fail(`no gas figure for ${values.kind} ${values.deployable ?? values.name} ${values.fn}`);
+    const subject = Object.fromEntries(subjectFields.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
+    const inserts = values.inserts
+      ? fs.readFileSync(values.inserts, "utf8").trim().split("\n").map((line) => JSON.parse(line))
+      : null;
+    const r = row({ section: SECTIONS[values.section], fn: values.fn, subject, gas: Number(values.gas), source: "anvil", record: inserts && { inserts } });
+    try {
+      validate([r]);
+    } catch (e) {
+      fail(e.message);
+    }
+    console.log(JSON.stringify(r));
+  },
+  insert() {
+    const { values } = parseOptions({ index: text(), leaf: text(), gas: text(), calls: text() }, { required: ["index", "leaf", "gas", "calls"], argv: rest });
+    const { calls, refund } = JSON.parse(values.calls);
+    console.log(JSON.stringify({ index: Number(values.index), leaf: values.leaf, gas: Number(values.gas), hasher_calls: calls, refund }));
+  },
+  write() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    const [rowsFile, out] = positionals;
+    const rows = validate(fs.readFileSync(rowsFile, "utf8").trim().split("\n").map((line) => JSON.parse(line)));
+    const hash = { section: SECTIONS.circomlib, fn: "hash(1,2)" };
+    const yul = one(rows, { ...hash, kind: "yul", deployable: "PoseidonT3Yul" }, "PoseidonT3Yul's hash(1,2)").gas;
+    const peer = Math.min(...rows.filter((r) => matches(r, { ...hash, kind: "peer" })).map((r) => r.gas));
+    const report = {
+      method: "transaction gasUsed - 21000 on anvil (cancun), top-level call from an EOA to a cold contract; calldata included",
+      generated_by: "scripts/gas-report/evm-gas.sh",
+      summary: {
+        yul_hash_gas: yul,
+        cheaper_peer_hash_gas: peer,
+        yul_below_cheaper_peer_percent: Math.floor(((peer - yul) * 1000) / peer) / 10,
+      },
+      rows,
+    };
+    fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+    print(rows);
+    const s = report.summary;
+    console.log(`PoseidonT3Yul: ${s.yul_hash_gas} gas, cheaper peer: ${s.cheaper_peer_hash_gas} gas (${s.yul_below_cheaper_peer_percent}% below)`);
+  },
+  print() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    print(JSON.parse(fs.readFileSync(positionals[0], "utf8")).rows);
+  },
+};
+
+function print(rows) {
+  for (const r of rows) console.log(`${r.gas}\t${r.fn}\t${label(r)}`);
+}
+
+if (!COMMANDS[command]) fail(`unknown command ${JSON.stringify(command ?? "")} (one of ${Object.keys(COMMANDS).join(", ")})`);
+await COMMANDS[command]();
