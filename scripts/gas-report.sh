@@ -44,7 +44,7 @@ if [ "$MODE" != model ] && nitro_chain_id "$NITRO_URL" 2>/dev/null; then
   STYLUS_SOURCE=nitro
   CHAIN_ID="$NITRO_CHAIN_ID"
 else
-  [ "$MODE" != nitro ] || die "gas-report: --nitro given but no Nitro node answers at $NITRO_URL (start one: scripts/devnode.sh)"
+  [ "$MODE" != nitro ] || die "gas-report: --nitro given but no Nitro node answers at $NITRO_URL (start one: scripts/chain/devnode.sh)"
   STYLUS_SOURCE=model
 fi
 

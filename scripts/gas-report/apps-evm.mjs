@@ -15,7 +15,7 @@
 // Each row's gas is gasUsed − 21,000 (the report's convention; mean rows average their transactions).
 // Its record keeps, per transaction, what scripts/gas-report/model-stylus.mjs composes the Stylus row
 // from: the DELEGATECALL frames into the hasher (callTracer: calldata, gasUsed and output, the hash the
-// Stylus program must return for that calldata) and the refund counter (scripts/lib/rpc.mjs
+// Stylus program must return for that calldata) and the refund counter (scripts/lib/traces.mjs
 // clearedSlotsRefund). The section's `about` says which solc settings compiled the apps (the
 // artifacts' metadata: foundry.toml's default profile).
 //
@@ -29,7 +29,7 @@ import { createRequire } from "node:module";
 import { LeanIMT } from "@zk-kit/lean-imt";
 import { Group } from "@semaphore-protocol/group";
 import { poseidon2 } from "poseidon-lite";
-import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
+import { client, clearedSlotsRefund, framesTo } from "../lib/traces.mjs";
 import { leaf, leaves } from "../lib/app-leaves.mjs";
 import { ROOT } from "../lib/deployables.mjs";
 import { parseOptions } from "../lib/args.mjs";
@@ -165,7 +165,7 @@ async function deployDocumentedYul() {
   }
   const code = (await rpc.call("eth_getCode", [address, "latest"])).replace(/^0x/, "").toLowerCase();
   if (code !== init.slice(prologue * 2)) {
-    throw new Error(`apps-evm: ${address} does not hold PoseidonT3YulDeployment's runtime code (run node scripts/gen-evm-code.mjs --check and node scripts/addresses.mjs --check)`);
+    throw new Error(`apps-evm: ${address} does not hold PoseidonT3YulDeployment's runtime code (run node scripts/gen/gen-evm-code.mjs --check and node scripts/chain/addresses.mjs --check)`);
   }
   return address;
 }

@@ -12,14 +12,14 @@
 // the frame's output (the return data), which the Stylus program must return for the same calldata
 // (scripts/gas-report/compose-stylus.mjs checks it).
 //
-// It also gives the transaction's refund counter (EIP-3529 storage clears, scripts/lib/rpc.mjs), which
+// It also gives the transaction's refund counter (EIP-3529 storage clears, scripts/lib/traces.mjs), which
 // the composition needs (scripts/gas-report/compose-stylus.mjs).
 //
 // Usage: node scripts/gas-report/hasher-calls.mjs --rpc URL --from ADDRESS --hasher ADDRESS --tx HASH
 // Prints {"calls": [{"type", "calldata", "calldata_gas", "execution_gas", "output"}], "refund"}. Needs an unlocked --from
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
-import { client, clearedSlotsRefund, framesTo } from "../lib/rpc.mjs";
+import { client, clearedSlotsRefund, framesTo } from "../lib/traces.mjs";
 import { parseOptions } from "../lib/args.mjs";
 
 const { values } = parseOptions({ rpc: { type: "string" }, from: { type: "string" }, hasher: { type: "string" }, tx: { type: "string" } },

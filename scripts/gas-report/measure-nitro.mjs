@@ -62,7 +62,7 @@ function ensureCacheState(codehash) {
   return codehashIsCached(codehash) ? `code hash ${codehash} is still cached after evictCodehash` : null;
 }
 
-// scripts/deploy.sh names each Stylus program in deployments/<chainId>.json by its registry name.
+// scripts/chain/deploy.mjs names each Stylus program in deployments/<chainId>.json by its registry name.
 const DEPLOYMENT_NAMES = Object.fromEntries(loadRegistry().stylus.map((entry) => [entry.wasm, entry.name]));
 
 const rows = [];

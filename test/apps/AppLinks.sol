@@ -82,7 +82,7 @@ abstract contract AppLinks is Fixtures {
 
     /// @dev Fails if `target` wrote a storage slot twice since `vm.record()`: then the refund of the
     /// transaction is 4,800 per cleared slot (EIP-3529), what the gas report's composition reads from
-    /// the node's state diff (scripts/lib/rpc.mjs clearedSlotsRefund).
+    /// the node's state diff (scripts/lib/traces.mjs clearedSlotsRefund).
     function assertEachSlotWrittenOnce(address target, string memory what) internal {
         (, bytes32[] memory writes) = vm.accesses(target);
         assertTrue(writes.length > 0, what);

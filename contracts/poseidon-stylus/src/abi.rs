@@ -1,7 +1,7 @@
 //! The contract's Solidity interface, read by alloy's `sol!` from `solidity/IStylusPoseidon.sol`
 //! (the one declaration of our functions and errors; its NatSpec is their documentation) and from
 //! `solidity/generated/IPoseidonAliases.sol` (the other projects' selectors the programs answer,
-//! written by `scripts/gen-selectors.mjs` from `contracts/selectors.json`). The dispatcher's
+//! written by `scripts/gen/gen-selectors.mjs` from `contracts/selectors.json`). The dispatcher's
 //! selectors ([`crate::selectors`]), the revert data and the `export-abi` JSON ABI come from here.
 //!
 //! `sol!` skips the file's `import` and `is` lists: each interface below holds the functions it
