@@ -76,11 +76,6 @@ test("the README's contract, built by its recipe, hashes as circomlib and revert
     assert.equal(result.outcome, "revert", `hash(${args}) reverts`);
     assert.equal(result.returndata, cast("calldata", "InputNotInField(uint256,uint256)", String(position), String(value)), `hash(${args}): InputNotInField`);
   }
-
-  const cached = call("1,2").gas.cached_call;
-  const quoted = /`hash\(1,2\)` returns circomlib's hash \(`poseidon-lite` checks it\) for ([\d,]+) gas cached/.exec(section());
-  assert.ok(quoted, "the README quotes the gas of hash(1,2)");
-  assert.equal(Number(quoted[1].replaceAll(",", "")), cached, "the README's figure is the meter's (update it)");
 });
 
 test("a new folder made of the README's blocks builds by its commands, and the module activates", () => {
