@@ -1,6 +1,6 @@
 //! What the workspace's test suites share, so no crate copies it: the test vectors of
 //! `test/vectors/` as typed structs ([`vectors`]), the built Stylus programs run through the
-//! offline meter ([`deployable`], feature `meter`), and a replayable random source ([`seeded_rng`]).
+//! offline meter (`deployable`, with the feature `meter`), and a replayable random source ([`seeded_rng`]).
 //!
 //! ```
 //! let circomlib = poseidon_test_support::vectors::circomlib();
