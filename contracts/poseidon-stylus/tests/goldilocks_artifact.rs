@@ -94,17 +94,8 @@ fn deployable_is_what_cargo_stylus_deploys_within_stylus_limits() {
     let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert!(cargo_stylus::has_project_hash(&wasm));
     assert_eq!(cargo_stylus::as_deployed(&wasm, [0; 32]), wasm);
-    let (activation, sizes) = (program().activation(), program().sizes());
-    assert!(
-        activation.footprint <= 2,
-        "footprint {}",
-        activation.footprint
-    );
-    assert!(
-        sizes.compressed <= 24 * 1024,
-        "compressed {}",
-        sizes.compressed
-    );
+    deployable::assert_fits_one_contract("poseidon_stylus_goldilocks", program());
+    let activation = program().activation();
     // Constants are immediates: no data segment to pay for on every call.
     assert!(
         activation.cached_init_cost < 1_000,

@@ -49,11 +49,7 @@ struct Registry {
 
 /// Every Stylus program of the registry.
 pub fn registry() -> Vec<Deployable> {
-    let path = crate::root().join("contracts/deployables.json");
-    let text = std::fs::read_to_string(&path).expect("contracts/deployables.json");
-    let registry: Registry =
-        serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    registry.stylus
+    crate::read_json::<Registry>("contracts/deployables.json").stylus
 }
 
 /// The deployable program of `feature`'s group (built with that feature alone).
@@ -90,6 +86,26 @@ pub fn program(name: &str) -> Program {
             path.display()
         )
     })
+}
+
+/// Free memory pages a program may use at entry: more would be charged on every call.
+pub const MAX_FOOTPRINT: u16 = 2;
+
+/// Asserts that `program` deploys as one contract (brotli within Nitro's code size, no fragments)
+/// and needs at most [`MAX_FOOTPRINT`] pages at entry; `name` is in every message.
+pub fn assert_fits_one_contract(name: &str, program: &Program) {
+    let (activation, sizes) = (program.activation(), program.sizes());
+    assert!(
+        sizes.compressed <= stylus_meter::arbos::MAX_CODE_SIZE,
+        "{name}: compressed {} > {} bytes",
+        sizes.compressed,
+        stylus_meter::arbos::MAX_CODE_SIZE
+    );
+    assert!(
+        activation.footprint <= MAX_FOOTPRINT,
+        "{name}: footprint {} > {MAX_FOOTPRINT} free pages",
+        activation.footprint
+    );
 }
 
 /// The return data of a call that must succeed.

@@ -21,6 +21,15 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The JSON file at `relative` (to the repository root) as `T`; a missing or malformed file fails
+/// naming it.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(relative: &str) -> T {
+    let path = root().join(relative);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {} ({err})", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 /// Lowercase hex, no prefix.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()

@@ -10,10 +10,7 @@ use std::collections::BTreeMap;
 
 /// Reads `test/vectors/<name>` as `T`.
 pub fn load<T: DeserializeOwned>(name: &str) -> T {
-    let path = crate::root().join("test/vectors").join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("cannot read {} ({err})", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+    crate::read_json(&format!("test/vectors/{name}"))
 }
 
 /// A hash: inputs (decimal or 0x-hex) and the output.
@@ -288,9 +285,7 @@ impl Selector {
 
 /// `contracts/selectors.json`.
 pub fn selector_table() -> SelectorTable {
-    let path = crate::root().join("contracts/selectors.json");
-    let text = std::fs::read_to_string(&path).expect("contracts/selectors.json");
-    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+    crate::read_json("contracts/selectors.json")
 }
 
 #[cfg(test)]

@@ -5,12 +5,7 @@
 
 pub use alloy_primitives::U256;
 pub use poseidon_test_support::deployable::{self, assert_reverted_with, returned};
-pub use poseidon_test_support::{hex, root};
-
-/// A random source for `test`, and its seed (see `poseidon_test_support::seeded_rng`).
-pub fn seeded_rng(test: &str) -> (u64, rand::rngs::StdRng) {
-    poseidon_test_support::seeded_rng(test)
-}
+pub use poseidon_test_support::{hex, root, seeded_rng};
 
 /// BN254 scalar-field elements as ABI words.
 pub mod bn254 {
