@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates the circomlib Poseidon parameter modules of crates/poseidon-bn254 from circomlibjs's
 // published optimized constants (node_modules/circomlibjs/src/poseidon_constants_opt.json): for
-// t = 2..6, circomlib's tables as published (C, S, M, P) and the companion-form tables derived
+// t = 2..17 (1 to 16 inputs, every width circomlib defines), circomlib's tables as published (C, S, M, P) and the companion-form tables derived
 // from them (see `companion` below), and the engine's `Instance` impl (`T<t>`) over them.
 // Usage: node scripts/gen/gen-constants.mjs [--check]
 // With --check it writes nothing and exits 1 if a committed module differs from what it would write.
@@ -18,9 +18,15 @@ const outDir = path.join(root, "crates/poseidon-bn254/src/poseidon/params");
 const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-constants.mjs [--check]" }).values;
 
 // circomlib's partial round counts, indexed by t - 2 (circomlibjs src/poseidon_opt.js N_ROUNDS_P).
-const PARTIAL_ROUNDS = [56, 57, 56, 60, 60];
+const PARTIAL_ROUNDS = [56, 57, 56, 60, 60, 63, 64, 63, 60, 66, 60, 65, 70, 60, 64, 68];
 const FULL_ROUNDS = 8;
-const WIDTHS = [2, 3, 4, 5, 6];
+const WIDTHS = PARTIAL_ROUNDS.map((_, i) => i + 2);
+// The published tables must cover every width with the round counts above (C has 8·t + R_P entries).
+for (const t of WIDTHS) {
+  if (opt.C[t - 2]?.length !== FULL_ROUNDS * t + PARTIAL_ROUNDS[t - 2]) {
+    throw new Error(`${source}: t = ${t} has ${opt.C[t - 2]?.length} round constants, not ${FULL_ROUNDS} · ${t} + ${PARTIAL_ROUNDS[t - 2]}`);
+  }
+}
 
 // ---------------------------------------------------------------- arithmetic mod p (BigInt)
 const p = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
@@ -131,6 +137,8 @@ ${table(C, "    ")}
 ];
 
 /// Sparse partial-round matrices, ${2 * t - 1} entries per round (row 0, then column 0 below the diagonal).
+/// Only the \`forms\` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; ${S.length}] = [
 ${table(S, "    ")}
 ];
@@ -140,7 +148,8 @@ pub const M: [[Fr; ${t}]; ${t}] = [
 ${matrix(M)}
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; ${t}]; ${t}] = [
 ${matrix(P)}
 ];
@@ -174,7 +183,9 @@ impl Instance<${t}> for T${t} {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; ${t}]; ${t}] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; ${t}]; ${t}] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; ${t}] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;

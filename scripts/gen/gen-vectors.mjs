@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // Writes the shared test vectors in test/vectors/ from the published references:
-//   poseidon.json   circomlib Poseidon (circomlibjs 0.1.7 `buildPoseidonReference`) for 1..5 inputs
+//   poseidon.json   circomlib Poseidon (circomlibjs 0.1.7 `buildPoseidonReference`) for 1..16 inputs,
+//                   each cross-checked against poseidon-lite `poseidonN` before anything is written
 //   poseidon2.json  Poseidon2 t=3 two-input hash, openzeppelin-crypto 0.3 convention (scripts/lib/poseidon2.mjs),
 //                   cross-checked here against the published vectors before anything is written
-//   circomlib-poseidon-t{2..6}.bytecode  creation code of circomlibjs `poseidonContract.createCode(n)`, n = 1..5
+//   iden3-sponge.json  iden3's sponge over t = 7 (@iden3/js-crypto 1.3.3 `poseidon.spongeHashX(values, 6)`) for
+//                   1 to 40 values, each cross-checked against a sponge over circomlibjs's poseidon written here
+//   circomlib-poseidon-t{2..7}.bytecode  creation code of circomlibjs `poseidonContract.createCode(n)`, n = 1..6
 //                   (the peer of the programs' poseidon(uint256[n]) and poseidon(bytes32[n]); t3 is a gas peer too)
 // Every number is a 0x-prefixed, 64-digit lowercase hex string, readable by forge (vm.parseJson*) and serde.
 // `--check` regenerates in memory and fails if a committed file differs (the freshness check).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { buildPoseidonReference, poseidonContract } from "circomlibjs";
 import { P, loadParams, hash2, permute } from "../lib/poseidon2.mjs";
 import { parseOptions } from "../lib/args.mjs";
@@ -65,12 +69,50 @@ const poseidon2 = {
 
 // Five inputs (t = 6) last: its random inputs come after every earlier table's, which stay as they were.
 circom.t6 = circomTable(5, 8);
+// Then 6 to 16 inputs (t = 7 … 17), after every table above (which stay as they were).
+for (let width = 6; width <= 16; width++) circom[`t${width + 1}`] = circomTable(width, 8);
+
+// An independent implementation must agree on every vector (circomlib's constants, plain BigInt).
+const lite = createRequire(import.meta.url)("poseidon-lite");
+for (const [table, cases] of Object.entries(circom)) {
+  if (table === "source") continue;
+  for (const { inputs, output } of cases) {
+    const want = hex(lite[`poseidon${inputs.length}`](inputs.map(BigInt)));
+    if (want !== output) throw new Error(`${table} ${inputs}: circomlibjs ${output}, poseidon-lite ${want}`);
+  }
+}
+
+// iden3's sponge: frames of six, each full frame's hash the next frame's first element (SpongePoseidon).
+const { poseidon: iden3Poseidon } = await import("@iden3/js-crypto");
+const FRAME = 6;
+function spongeOverCircomlibjs(values) {
+  let frame = Array(FRAME).fill(0n);
+  let [next, dirty, out] = [0, false, 0n];
+  for (const value of values) {
+    frame[next] = value;
+    dirty = next !== FRAME - 1;
+    if (dirty) next++;
+    else [out, frame, next] = [toBig(poseidon(frame)), [toBig(poseidon(frame)), ...Array(FRAME - 1).fill(0n)], 1];
+  }
+  return dirty ? toBig(poseidon(frame)) : out;
+}
+const sponge = {
+  source: "@iden3/js-crypto 1.3.3 poseidon.spongeHashX(values, 6), equal to a sponge over circomlibjs 0.1.7 poseidon written in scripts/gen/gen-vectors.mjs (iden3's SpongePoseidon; no values hash to 0 there)",
+  cases: Array.from({ length: 40 }, (_, i) => {
+    const values = i === 0 ? [P - 1n] : Array.from({ length: i + 1 }, randomElement);
+    const output = iden3Poseidon.spongeHashX(values, FRAME);
+    const again = spongeOverCircomlibjs(values);
+    if (output !== again) throw new Error(`sponge of ${values.length} values: @iden3/js-crypto ${hex(output)}, circomlibjs ${hex(again)}`);
+    return { inputs: values.map(hex), output: hex(output) };
+  }),
+};
 
 const files = {
   "test/vectors/poseidon.json": JSON.stringify(circom, null, 2) + "\n",
   "test/vectors/poseidon2.json": JSON.stringify(poseidon2, null, 2) + "\n",
+  "test/vectors/iden3-sponge.json": JSON.stringify(sponge, null, 2) + "\n",
   // circomlibjs's contract for each width: the peer of poseidon(uint256[N]) and poseidon(bytes32[N]).
-  ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`test/vectors/circomlib-poseidon-t${n + 1}.bytecode`, poseidonContract.createCode(n)])),
+  ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`test/vectors/circomlib-poseidon-t${n + 1}.bytecode`, poseidonContract.createCode(n)])),
 };
 
 let stale = [];

@@ -7,7 +7,8 @@
 //! assert_eq!(h.to_string(), "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a");
 //! ```
 //!
-//! - [`poseidon`]: circomlib Poseidon for 1–5 inputs (`hash1` … `hash5`), equal to circomlibjs.
+//! - [`poseidon`]: circomlib Poseidon for 1–16 inputs (`hash1` … `hash16`, every width circomlib
+//!   defines), equal to circomlibjs; iden3's sponge over six-element frames ([`poseidon::sponge`]).
 //! - [`poseidon2`]: Poseidon2 t = 2, 3, 4 in both HorizenLabs parameter sets (every instance's
 //!   permutation), openzeppelin-crypto 0.3's two-input hash, Noir's hash ([`poseidon2::noir`]) and
 //!   TaceoLabs' compression.

@@ -1,10 +1,10 @@
 //! The circomlib Poseidon parameter tables are the reference's, and they compute the reference
 //! permutation:
-//! 1. every entry of `poseidon::params::t2..t6` (C, S, M, P) equals circomlibjs's
+//! 1. every entry of `poseidon::params::t2..t17` (C, S, M, P) equals circomlibjs's
 //!    `src/poseidon_constants_opt.json`;
 //! 2. the companion-form tables (`COMPANION_*`, derived by `scripts/gen/gen-constants.mjs`) satisfy
 //!    their defining identities with `M`, recomputed here in the library's own field arithmetic;
-//! 3. `hash1..hash5` in every representation (`poseidon::forms::{sparse, dense, companion}`;
+//! 3. `hash1..hash16` in every representation (`poseidon::forms::{sparse, dense, companion}`;
 //!    sparse and dense with the `forms` feature)
 //!    equal a plain Poseidon permutation written here from circomlibjs's unoptimized
 //!    `src/poseidon_constants.json` (the Grain-LFSR constants and Cauchy MDS matrix), on random
@@ -18,9 +18,13 @@ use poseidon_bn254::Fr;
 use serde_json::Value;
 
 const FULL_ROUNDS: usize = 8;
-/// circomlibjs `N_ROUNDS_P` for t = 2..6 (poseidon_reference.js).
-const CIRCOMLIB_PARTIAL_ROUNDS: [usize; 5] = [56, 57, 56, 60, 60];
+/// circomlibjs `N_ROUNDS_P` for t = 2..17 (poseidon_reference.js).
+const CIRCOMLIB_PARTIAL_ROUNDS: [usize; 16] = [
+    56, 57, 56, 60, 60, 63, 64, 63, 60, 66, 60, 65, 70, 60, 64, 68,
+];
 const RANDOM_INPUTS_PER_WIDTH: usize = 1_000;
+/// Random inputs per width of the 10 (or 16) inputs and wider, whose plain permutation is slower.
+const RANDOM_INPUTS_PER_WIDE_WIDTH: usize = 300;
 
 fn json_vector(table: &Value) -> Vec<Fr> {
     table
@@ -92,39 +96,44 @@ fn assert_optimized_tables_match<const T: usize>(
     assert_eq!(s.len(), (2 * T - 1) * partial_rounds, "t{T}::S size");
 }
 
-#[test]
-fn t2_optimized_tables_match_circomlibjs() {
-    use params::t2 as t;
-    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
-    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
+/// One test per width: its optimized tables against `poseidon_constants_opt.json`.
+macro_rules! optimized_tables_match_circomlibjs {
+    ($($test:ident: $t:ident),*) => {$(
+        #[test]
+        fn $test() {
+            use params::$t as t;
+            let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
+            assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
+        }
+    )*};
 }
 
-#[test]
-fn t3_optimized_tables_match_circomlibjs() {
-    use params::t3 as t;
-    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
-    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
-}
+optimized_tables_match_circomlibjs!(
+    t2_optimized_tables_match_circomlibjs: t2,
+    t3_optimized_tables_match_circomlibjs: t3,
+    t4_optimized_tables_match_circomlibjs: t4,
+    t5_optimized_tables_match_circomlibjs: t5,
+    t6_optimized_tables_match_circomlibjs: t6,
+    t7_optimized_tables_match_circomlibjs: t7,
+    t8_optimized_tables_match_circomlibjs: t8,
+    t9_optimized_tables_match_circomlibjs: t9,
+    t10_optimized_tables_match_circomlibjs: t10,
+    t11_optimized_tables_match_circomlibjs: t11,
+    t12_optimized_tables_match_circomlibjs: t12,
+    t13_optimized_tables_match_circomlibjs: t13,
+    t14_optimized_tables_match_circomlibjs: t14,
+    t15_optimized_tables_match_circomlibjs: t15,
+    t16_optimized_tables_match_circomlibjs: t16,
+    t17_optimized_tables_match_circomlibjs: t17
+);
 
+/// circomlibjs publishes tables for exactly t = 2..17 (so the tests above cover every width).
 #[test]
-fn t4_optimized_tables_match_circomlibjs() {
-    use params::t4 as t;
-    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
-    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
-}
-
-#[test]
-fn t5_optimized_tables_match_circomlibjs() {
-    use params::t5 as t;
-    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
-    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
-}
-
-#[test]
-fn t6_optimized_tables_match_circomlibjs() {
-    use params::t6 as t;
-    let rounds = (t::WIDTH, t::FULL_ROUNDS, t::PARTIAL_ROUNDS);
-    assert_optimized_tables_match(rounds, &t::C, &t::S, &t::M, &t::P);
+fn circomlibjs_publishes_sixteen_widths() {
+    let opt = circomlibjs_json("poseidon_constants_opt.json");
+    for table in ["C", "S", "M", "P"] {
+        assert_eq!(opt[table].as_array().map(Vec::len), Some(16), "{table}");
+    }
 }
 
 /// `Σ_j a[j]·b[j]`.
@@ -223,7 +232,7 @@ fn assert_companion_tables_derive_from_m<const T: usize, const N: usize>(
 
 #[test]
 fn companion_tables_derive_from_the_published_mds_matrix() {
-    use params::{t2, t3, t4, t5, t6};
+    use params::{t10, t11, t12, t13, t14, t15, t16, t17, t2, t3, t4, t5, t6, t7, t8, t9};
     macro_rules! check {
         ($($t:ident),*) => {$(
             assert_companion_tables_derive_from_m(
@@ -231,7 +240,7 @@ fn companion_tables_derive_from_the_published_mds_matrix() {
             );
         )*};
     }
-    check!(t2, t3, t4, t5, t6);
+    check!(t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17);
 }
 
 /// The plain Poseidon permutation of circomlibjs `poseidon_reference.js`, squeezing lane 0.
@@ -296,7 +305,12 @@ impl PlainPoseidon {
 fn assert_equals_plain_permutation<const N: usize>(test: &str, optimized: fn(&[Fr; N]) -> Fr) {
     let plain = PlainPoseidon::from_unoptimized_circomlibjs(N + 1);
     let mut rng = SeededRng::new(test);
-    for inputs in &edge_and_random_tuples::<N>(&mut rng, RANDOM_INPUTS_PER_WIDTH) {
+    let random = if N >= 10 {
+        RANDOM_INPUTS_PER_WIDE_WIDTH
+    } else {
+        RANDOM_INPUTS_PER_WIDTH
+    };
+    for inputs in &edge_and_random_tuples::<N>(&mut rng, random) {
         assert_eq!(
             optimized(inputs),
             plain.hash(inputs),
@@ -318,6 +332,17 @@ macro_rules! every_width_equals_plain_permutation {
             assert_equals_plain_permutation::<3>(test, form::hash3);
             assert_equals_plain_permutation::<4>(test, form::hash4);
             assert_equals_plain_permutation::<5>(test, form::hash5);
+            assert_equals_plain_permutation::<6>(test, form::hash6);
+            assert_equals_plain_permutation::<7>(test, form::hash7);
+            assert_equals_plain_permutation::<8>(test, form::hash8);
+            assert_equals_plain_permutation::<9>(test, form::hash9);
+            assert_equals_plain_permutation::<10>(test, form::hash10);
+            assert_equals_plain_permutation::<11>(test, form::hash11);
+            assert_equals_plain_permutation::<12>(test, form::hash12);
+            assert_equals_plain_permutation::<13>(test, form::hash13);
+            assert_equals_plain_permutation::<14>(test, form::hash14);
+            assert_equals_plain_permutation::<15>(test, form::hash15);
+            assert_equals_plain_permutation::<16>(test, form::hash16);
         }
     )*};
 }
@@ -332,7 +357,7 @@ every_width_equals_plain_permutation!(
     dense_form_equals_plain_permutation_at_every_width: dense
 );
 
-/// The shipped `hash1..hash5` (whichever representation each width uses).
+/// The shipped `hash1..hash16` (whichever representation each width uses).
 #[test]
 fn shipped_hashes_equal_plain_permutation() {
     let test = "shipped_hashes_equal_plain_permutation";
@@ -341,6 +366,17 @@ fn shipped_hashes_equal_plain_permutation() {
     assert_equals_plain_permutation::<3>(test, poseidon::hash3);
     assert_equals_plain_permutation::<4>(test, poseidon::hash4);
     assert_equals_plain_permutation::<5>(test, poseidon::hash5);
+    assert_equals_plain_permutation::<6>(test, poseidon::hash6);
+    assert_equals_plain_permutation::<7>(test, poseidon::hash7);
+    assert_equals_plain_permutation::<8>(test, poseidon::hash8);
+    assert_equals_plain_permutation::<9>(test, poseidon::hash9);
+    assert_equals_plain_permutation::<10>(test, poseidon::hash10);
+    assert_equals_plain_permutation::<11>(test, poseidon::hash11);
+    assert_equals_plain_permutation::<12>(test, poseidon::hash12);
+    assert_equals_plain_permutation::<13>(test, poseidon::hash13);
+    assert_equals_plain_permutation::<14>(test, poseidon::hash14);
+    assert_equals_plain_permutation::<15>(test, poseidon::hash15);
+    assert_equals_plain_permutation::<16>(test, poseidon::hash16);
 }
 
 /// The plain permutation above is itself pinned to a published value, so a bug shared by it

@@ -39,6 +39,29 @@ fn circomlib_poseidon_t6_of_1_2_0_0_0() {
 }
 
 #[test]
+fn iden3_poseidon_t7_of_1_to_6() {
+    // iden3/contracts test/poseidon (PoseidonFacade.poseidon6, "extracted using
+    // go-iden3-crypto/poseidon"): poseidon([1, …, 6]) =
+    // 20400040500897583745843009878988256314335038853985262692600694741116813247201.
+    let inputs = [1, 2, 3, 4, 5, 6].map(Fr::from_u64);
+    assert_eq!(
+        poseidon::hash6(&inputs),
+        fr("0x2d1a03850084442813c8ebf094dea47538490a68b05f2239134a4cca2f6302e1")
+    );
+}
+
+#[test]
+fn circomlib_poseidon_t17_of_1_to_16() {
+    // circomlib test/poseidonjs.js ("Should check poseidon with 16 inputs"):
+    // poseidon([1, …, 16]) = 9989051620750914585850546081941653841776809718687451684622678807385399211877.
+    let inputs: [Fr; 16] = core::array::from_fn(|i| Fr::from_u64(i as u64 + 1));
+    assert_eq!(
+        poseidon::hash16(&inputs),
+        fr("0x16159a551cbb66108281a48099fff949ae08afd7f1f2ec06de2ffb96b919b765")
+    );
+}
+
+#[test]
 fn openzeppelin_poseidon2_of_123_123456() {
     // openzeppelin-crypto 0.3 `poseidon2::instance::bn256` smoke test.
     let h = poseidon2::hash2(&[Fr::from_u64(123), Fr::from_u64(123456)]);

@@ -39,7 +39,7 @@ struct Cli {
 
 const EXAMPLES: &str = "Examples, one per hash:
   poseidon hash 1 2                        circomlib Poseidon t = 3 (circomlibjs poseidon([1, 2]))
-  poseidon hash 1 2 3 4 5                  circomlib Poseidon of 1 to 5 inputs (t = 2 … 6)
+  poseidon hash 1 2 3 4 5                  circomlib Poseidon of 1 to 16 inputs (t = 2 … 17)
   poseidon poseidon2 123 123456            Poseidon2 t = 3, openzeppelin-crypto's two-input hash
   poseidon noir 1 2                        Noir's Poseidon2::hash (0 or more inputs)
   poseidon noir --variable-length 1 2      Noir's variable-length variant (a trailing 1)
@@ -55,13 +55,14 @@ const EXAMPLES: &str = "Examples, one per hash:
 
 #[derive(Subcommand)]
 enum Command {
-    /// circomlib Poseidon of 1 to 5 inputs (circomlibjs `poseidon([...])`, poseidon-solidity
-    /// `PoseidonT2` … `PoseidonT6`).
+    /// circomlib Poseidon of 1 to 16 inputs (circomlibjs `poseidon([...])`, poseidon-lite
+    /// `poseidon1` … `poseidon16`, poseidon-solidity `PoseidonT2` … `PoseidonT6`, iden3's
+    /// `PoseidonUnit1L` … `PoseidonUnit6L`).
     #[command(
         after_help = "Example: poseidon hash 1 2   # 0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
     )]
     Hash {
-        /// 1 to 5 field elements.
+        /// 1 to 16 field elements.
         #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
@@ -138,18 +139,11 @@ fn run(command: Command) -> Result<Vec<String>, String> {
 fn hash(command: Command) -> Result<Fr, String> {
     match command {
         Command::Hash { inputs } => {
-            if !(1..=5).contains(&inputs.len()) {
-                return Err(input::count_error("hash", "1 to 5", "", inputs.len()));
+            if !(1..=poseidon::MAX_INPUTS).contains(&inputs.len()) {
+                return Err(input::count_error("hash", "1 to 16", "", inputs.len()));
             }
             let elements = input::parse_all(&inputs)?;
-            match elements.as_slice() {
-                [a] => Ok(poseidon::hash1(&[*a])),
-                [a, b] => Ok(poseidon::hash2(&[*a, *b])),
-                [a, b, c] => Ok(poseidon::hash3(&[*a, *b, *c])),
-                [a, b, c, d] => Ok(poseidon::hash4(&[*a, *b, *c, *d])),
-                [a, b, c, d, e] => Ok(poseidon::hash5(&[*a, *b, *c, *d, *e])),
-                _ => unreachable!("counted above"),
-            }
+            Ok(poseidon::hash_slice(&elements).expect("counted above"))
         }
         Command::Poseidon2 { inputs } => {
             if inputs.len() != 2 {

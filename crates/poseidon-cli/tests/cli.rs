@@ -55,7 +55,7 @@ fn hash_of_five_inputs_is_circomlibs() {
 #[test]
 fn every_width_matches_circomlibjs_vectors() {
     let circomlib = vectors::circomlib();
-    for t in 2..=6 {
+    for t in 2..=17 {
         let cases = circomlib.width(t);
         assert!(cases.len() >= 10, "t{t}: too few vectors");
         for case in cases {
@@ -74,6 +74,48 @@ fn an_input_not_below_p_is_named_at_every_position_of_five() {
     let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
     for position in 0..5 {
         let mut args = vec!["hash", "1", "2", "3", "4", "5"];
+        args[1 + position] = p;
+        let out = poseidon(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let message = stderr(&out);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(
+            message.contains(&format!(
+                "argument {} (position {position} on-chain)",
+                position + 1
+            )) && message.contains(p),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn hash_of_six_and_sixteen_inputs_are_the_published_values() {
+    // iden3/contracts' PoseidonFacade.poseidon6([1, …, 6]) (go-iden3-crypto's value) and
+    // circomlib test/poseidonjs.js poseidon([1, …, 16]).
+    let six = poseidon(&["hash", "1", "2", "3", "4", "5", "6"]);
+    assert!(six.status.success(), "{}", stderr(&six));
+    assert_eq!(
+        stdout(&six),
+        "0x2d1a03850084442813c8ebf094dea47538490a68b05f2239134a4cca2f6302e1"
+    );
+    let inputs: Vec<String> = (1..=16).map(|i| i.to_string()).collect();
+    let mut args = vec!["hash"];
+    args.extend(inputs.iter().map(String::as_str));
+    let sixteen = poseidon(&args);
+    assert!(sixteen.status.success(), "{}", stderr(&sixteen));
+    assert_eq!(
+        stdout(&sixteen),
+        "0x16159a551cbb66108281a48099fff949ae08afd7f1f2ec06de2ffb96b919b765"
+    );
+}
+
+#[test]
+fn an_input_not_below_p_is_named_at_every_position_of_sixteen() {
+    let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
+    for position in 0..16 {
+        let mut args = vec!["hash"; 17];
+        args[1..].fill("7");
         args[1 + position] = p;
         let out = poseidon(&args);
         assert_eq!(out.status.code(), Some(2));
@@ -127,10 +169,12 @@ fn unparsable_input_exits_2_naming_it() {
 
 #[test]
 fn wrong_input_counts_exit_2() {
-    let too_many = poseidon(&["hash", "1", "2", "3", "4", "5", "6"]);
+    let mut seventeen = vec!["1"; 18];
+    seventeen[0] = "hash";
+    let too_many = poseidon(&seventeen);
     assert_eq!(too_many.status.code(), Some(2));
     assert!(
-        stderr(&too_many).contains("1 to 5 <INPUTS>, got 6"),
+        stderr(&too_many).contains("1 to 16 <INPUTS>, got 17"),
         "{}",
         stderr(&too_many)
     );
@@ -437,8 +481,11 @@ fn every_wrong_count_is_one_line_naming_the_argument_and_the_count() {
         args
     };
     for (args, expected) in [
-        (with(&["hash"], n(0)), "hash takes 1 to 5 <INPUTS>, got 0"),
-        (with(&["hash"], n(6)), "hash takes 1 to 5 <INPUTS>, got 6"),
+        (with(&["hash"], n(0)), "hash takes 1 to 16 <INPUTS>, got 0"),
+        (
+            with(&["hash"], n(17)),
+            "hash takes 1 to 16 <INPUTS>, got 17",
+        ),
         (with(&["poseidon2"], n(1)), "poseidon2 takes 2 <INPUTS>"),
         (with(&["poseidon2"], n(3)), "poseidon2 takes 2 <INPUTS>"),
         (

@@ -60,6 +60,20 @@ pub fn circomlib() -> Circomlib {
     load("poseidon.json")
 }
 
+/// `iden3-sponge.json`: iden3's Poseidon sponge (`@iden3/js-crypto` `spongeHashX(values, 6)`).
+#[derive(Debug, Deserialize)]
+pub struct Iden3Sponge {
+    /// Where the values come from.
+    pub source: String,
+    /// Sponge hashes of 1 to 40 values.
+    pub cases: Vec<Hash>,
+}
+
+/// `iden3-sponge.json`.
+pub fn iden3_sponge() -> Iden3Sponge {
+    load("iden3-sponge.json")
+}
+
 /// `poseidon2.json`: openzeppelin-crypto's Poseidon2 t = 3 sponge and permutation.
 #[derive(Debug, Deserialize)]
 pub struct Poseidon2 {

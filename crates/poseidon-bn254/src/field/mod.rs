@@ -363,7 +363,9 @@ mod shared {
                 });
             )*
 
-            /// out = Σ a[i]·b[i] with `a` (the constant side: matrix rows and columns) as scalars.
+            /// out = Σ a[i]·b[i] with `a` (the constant side: matrix rows and columns) as scalars;
+            /// more than 6 terms (the widths t = 7 … 17) in chunks of at most 6 ([`dot_chunk`]),
+            /// each one dot-kernel call, summed.
             #[inline(always)]
             pub fn sum_of_products_into<const N: usize>(out: &mut Fr, a: &[Fr; N], b: &[Fr; N]) {
                 // Every limb of `a` is named by a constant index, so it folds to an immediate.
@@ -373,7 +375,40 @@ mod shared {
                         let b = b.first_chunk::<$n>().expect("N matches");
                         seq!(K in 0..$params { $dot(&mut out.0, b, #(a[K / $limbs].0[K % $limbs],)*) })
                     })*
-                    _ => panic!("sum_of_products supports 2 to 6 terms"),
+                    7..=18 => {
+                        let mut acc = Fr::ZERO;
+                        seq!(CHUNK in 0..3 {
+                            if CHUNK * 6 < N {
+                                let end = if N - CHUNK * 6 < 6 { N } else { CHUNK * 6 + 6 };
+                                let mut part = Fr::ZERO;
+                                dot_chunk(&mut part, &a[CHUNK * 6..end], &b[CHUNK * 6..end]);
+                                if CHUNK == 0 {
+                                    acc = part;
+                                } else {
+                                    add_assign(&mut acc, &part);
+                                }
+                            }
+                        });
+                        *out = acc;
+                    }
+                    _ => panic!("sum_of_products supports 2 to 18 terms"),
+                }
+            }
+
+            /// out = Σ a[i]·b[i] for 1 to 6 terms (a chunk of a longer sum), `a` as scalars.
+            #[inline(always)]
+            fn dot_chunk(out: &mut Fr, a: &[Fr], b: &[Fr]) {
+                match a.len() {
+                    1 => {
+                        *out = b[0];
+                        mul_assign(out, &a[0]);
+                    }
+                    $($n => {
+                        let a = a.first_chunk::<$n>().expect("length matches");
+                        let b = b.first_chunk::<$n>().expect("length matches");
+                        seq!(K in 0..$params { $dot(&mut out.0, b, #(a[K / $limbs].0[K % $limbs],)*) })
+                    })*
+                    _ => panic!("a chunk has 1 to 6 terms"),
                 }
             }
         };

@@ -207,14 +207,30 @@ pub const fn square(a: &Repr) -> Repr {
     redc(&square_columns(a))
 }
 
-/// Σ a[n]·b[n]·R^{-1}, reduced once when N ≤ [`MAX_DOT`] (else once per term).
+/// Σ a[n]·b[n]·R^{-1}, reduced once when N ≤ [`MAX_DOT`]; up to 3·[`MAX_DOT`] terms (the widest
+/// circomlib state, t = 17), once per chunk of [`MAX_DOT`] terms, the chunks' sums added.
 #[inline(always)]
+#[allow(clippy::identity_op, clippy::erasing_op)] // `seq!` spells the first chunk's index as `0 * 6`
 pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
     if N > MAX_DOT {
+        const { assert!(N <= 3 * MAX_DOT, "sum_of_products takes at most 18 terms") };
         let mut acc = ZERO;
-        for n in 0..N {
-            acc = add(&acc, &mul(a[n], b[n]));
-        }
+        // Unrolled like the short form below: every term index is a compile-time constant.
+        seq!(CHUNK in 0..3 {
+            if CHUNK * 6 < N {
+                let mut t = [0u64; 17];
+                seq!(TERM in 0..6 {
+                    if CHUNK * 6 + TERM < N {
+                        let columns = product_columns(a[CHUNK * 6 + TERM], b[CHUNK * 6 + TERM]);
+                        seq!(K in 0..17 {
+                            t[K] += columns[K];
+                        });
+                    }
+                });
+                // Each chunk's sum is below 1.19p, the running sum below 2p: `add` takes both.
+                acc = add(&acc, &redc(&t));
+            }
+        });
         return acc;
     }
     let mut t = [0u64; 17];

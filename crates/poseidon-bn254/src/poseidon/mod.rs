@@ -1,13 +1,14 @@
 //! circomlib-compatible Poseidon (x⁵ S-box, 8 full rounds, circomlib's partial round counts and
-//! constants) for 1 to 5 inputs (t = 2…6, every width poseidon-solidity ships).
+//! constants) for 1 to 16 inputs (t = 2…17, every width circomlib defines; poseidon-solidity ships
+//! t = 2…6, iden3's contracts t = 2…7).
 //!
 //! One engine (the generic `hash` below) runs every width, each an [`Instance`] (its generated
 //! parameter module, `params/tN.rs`): the first half of the full rounds, the partial rounds, the
 //! second half, squeezing lane 0, as circomlibjs `poseidon_opt.js` does. The fused round bodies,
 //! which need a literal width, come from a per-width [`Kernels`] impl (as Poseidon2's `Layers`).
-//! The partial rounds (56–60 of them, where only lane 0 has an S-box) come in three
+//! The partial rounds (56–70 of them, where only lane 0 has an S-box) come in three
 //! representations, the same permutation each (the tests prove it); each width's parameter module
-//! holds the tables of all three, and the re-export of `hash1` … `hash5` below picks one per width:
+//! holds the tables of all three, and the re-export of `hash1` … `hash16` below picks one per width:
 //!
 //! - **sparse** (circomlib's optimized form): after the first half the MDS matrix is factored
 //!   into a dense pre-matrix `P` and one sparse matrix per partial round (`S`), so a partial round
@@ -44,13 +45,20 @@
 // 0.75 gas per byte on every call.
 #[allow(clippy::large_const_arrays)]
 pub mod params;
+pub mod sponge;
 
 use crate::field::kernel::{ops, round_kernel};
 use crate::Fr;
 use seq_macro::seq;
 
-/// The widest state the engine unrolls for (t = 6, five inputs).
-const MAX_WIDTH: usize = 6;
+/// The widest state the engine unrolls for (t = 17, sixteen inputs: circomlib's widest).
+const MAX_WIDTH: usize = 17;
+
+/// The widest state whose full-round mix is repeated inline in every round. A wider state's mix
+/// (up to 289 products) is one out-of-line body per instance, called by every round: on wasm32
+/// with `M` as its immediates (eight inline copies would not fit a program), natively so that
+/// the build stays short.
+const INLINE_MIX_WIDTH: usize = 6;
 
 /// state[i] += table[offset + i] for every lane.
 #[inline(always)]
@@ -68,14 +76,49 @@ round_kernel! {
     }
 }
 
-/// new[i] = Σ_j matrix[j][i] · state[j] (circomlib's orientation), one reduction per lane.
+/// new[i] = Σ_j matrix[j][i] · state[j] (circomlib's orientation), one reduction per lane (per
+/// six terms beyond t = 6).
 #[inline(always)]
 fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
+    // Natively a wide mix is out of line even for `PRE` and `POST` (a shorter build).
+    #[cfg(not(target_arch = "wasm32"))]
+    if T > INLINE_MIX_WIDTH {
+        return mix_native_out_of_line(state, matrix);
+    }
+    mix_inline(state, matrix)
+}
+
+/// [`mix`] of a wide state, natively (see [`INLINE_MIX_WIDTH`]).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(never)]
+fn mix_native_out_of_line<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
+    mix_inline(state, matrix)
+}
+
+/// The full rounds' mix with instance `I`'s MDS matrix: inline up to [`INLINE_MIX_WIDTH`], else
+/// one out-of-line body per instance.
+#[inline(always)]
+fn mix_m<const T: usize, I: Instance<T>>(state: &[Fr; T]) -> [Fr; T] {
+    if T > INLINE_MIX_WIDTH {
+        mix_m_out_of_line::<T, I>(state)
+    } else {
+        mix(state, &I::M)
+    }
+}
+
+/// [`mix_m`] of a wide state.
+#[inline(never)]
+fn mix_m_out_of_line<const T: usize, I: Instance<T>>(state: &[Fr; T]) -> [Fr; T] {
+    mix(state, &I::M)
+}
+
+#[inline(always)]
+fn mix_inline<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
     const { assert!(T <= MAX_WIDTH) };
     let mut next = [Fr::ZERO; T];
     // Unrolled with constant lane indices (LLVM kept a loop for t = 4, indexing the matrix at
     // run time, which put it in a data segment).
-    seq!(I in 0..6 {
+    seq!(I in 0..17 {
         if I < T {
             let column: [Fr; T] = core::array::from_fn(|j| matrix[j][I]);
             next[I].assign_sum_of_products(&column, state);
@@ -87,9 +130,31 @@ fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
 /// The S-box of every lane and the constants `constants[offset..offset + T]` (none when
 /// `constants` is empty: the last round).
 #[inline(always)]
-#[allow(clippy::identity_op)] // `seq!` spells the first lane's index as `offset + 0`
 fn sbox_all<const T: usize>(state: &mut [Fr; T], constants: &[Fr], offset: usize) {
-    seq!(I in 0..6 {
+    // Natively a wide state's S-boxes are out of line: inlined into every round, they made the
+    // native build minutes longer.
+    #[cfg(not(target_arch = "wasm32"))]
+    if T > INLINE_MIX_WIDTH {
+        return sbox_all_native_out_of_line(state, constants, offset);
+    }
+    sbox_all_inline(state, constants, offset)
+}
+
+/// [`sbox_all`] of a wide state, natively.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(never)]
+fn sbox_all_native_out_of_line<const T: usize>(
+    state: &mut [Fr; T],
+    constants: &[Fr],
+    offset: usize,
+) {
+    sbox_all_inline(state, constants, offset)
+}
+
+#[inline(always)]
+#[allow(clippy::identity_op)] // `seq!` spells the first lane's index as `offset + 0`
+fn sbox_all_inline<const T: usize>(state: &mut [Fr; T], constants: &[Fr], offset: usize) {
+    seq!(I in 0..17 {
         if I < T {
             let constant = if constants.is_empty() { Fr::ZERO } else { constants[offset + I] };
             sbox_add(core::array::from_mut(&mut state[I]), &[constant]);
@@ -97,16 +162,11 @@ fn sbox_all<const T: usize>(state: &mut [Fr; T], constants: &[Fr], offset: usize
     });
 }
 
-/// One full round: S-box every lane and add the constants, then mix.
+/// One full round of instance `I`: S-box every lane and add the constants `C[offset..]`, then mix.
 #[inline(always)]
-fn full_round<const T: usize>(
-    state: &mut [Fr; T],
-    constants: &[Fr],
-    offset: usize,
-    matrix: &[[Fr; T]; T],
-) {
-    sbox_all(state, constants, offset);
-    *state = mix(state, matrix);
+fn full_round<const T: usize, I: Instance<T>>(state: &mut [Fr; T], offset: usize) {
+    sbox_all(state, I::C, offset);
+    *state = mix_m::<T, I>(state);
 }
 
 /// One sparse partial round: lane 0's S-box and constant, then the round's sparse matrix
@@ -159,7 +219,7 @@ fn companion_round<const T: usize>(
     input[0] = s;
     let lane0 = ops::sum_of_products(row, &input);
     state[1] = ops::add(&s, &ops::mul(&scale[0], &x));
-    seq!(J in 1..6 {
+    seq!(J in 1..17 {
         if J + 1 < T {
             state[1 + J] = ops::add(&input[J], &ops::mul(&scale[J], &x));
         }
@@ -169,7 +229,7 @@ fn companion_round<const T: usize>(
 
 /// A circomlib Poseidon instance of width `T`: its round counts and tables, those of every
 /// representation of the partial rounds. Implemented by the generated parameter modules of
-/// [`params`] (`params::t3::T3`, …); the engine (`hash`, behind `hash1` … `hash5`) runs it.
+/// [`params`] (`params::t3::T3`, …); the engine (`hash`, behind `hash1` … `hash16`) runs it.
 /// Tables whose length is not `T` are slices: the engine indexes them with compile-time indices
 /// only, so their entries stay immediates.
 pub trait Instance<const T: usize> {
@@ -183,8 +243,10 @@ pub trait Instance<const T: usize> {
     /// MDS matrix (used as `new[i] = Σ_j M[j][i] · state[j]`).
     const M: [[Fr; T]; T];
     /// Sparse form: the pre-sparse matrix after the last full round of the first half.
+    #[cfg(feature = "forms")]
     const P: [[Fr; T]; T];
     /// Sparse form: the partial rounds' sparse matrices, `2T − 1` entries per round.
+    #[cfg(feature = "forms")]
     const S: &'static [Fr];
     /// Companion form: lane 0's row of every partial round but the last.
     const COMPANION_ROW: [Fr; T];
@@ -217,11 +279,11 @@ macro_rules! shared_round {
     };
 }
 
-/// A state width the engine has round kernels for (2 … 6).
+/// A state width the engine has round kernels for (2 … 17).
 pub struct Width<const T: usize>;
 
 /// The fused partial-round bodies of one width: a round kernel needs a literal width, so each
-/// width implements this once (sealed: `Width<2>` … `Width<6>`).
+/// width implements this once (sealed: `Width<2>` … `Width<17>`).
 pub trait Kernels<const T: usize>: sealed::Sealed {
     /// A companion-form partial round (every one but the last) of instance `I`.
     fn companion_round<I: Instance<T>>(state: &mut [Fr; T], constant: &Fr);
@@ -266,7 +328,7 @@ macro_rules! width_kernels {
         }
     )*};
 }
-width_kernels!(2, 3, 4, 5, 6);
+width_kernels!(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
 
 /// A representation of the partial rounds (see the module docs).
 trait PartialRounds {
@@ -279,7 +341,7 @@ trait PartialRounds {
 
 /// The partial rounds are unrolled to this many (`seq!` needs a literal), each behind a
 /// compile-time `R < PARTIAL_ROUNDS`.
-const MAX_PARTIAL_ROUNDS: usize = 64;
+const MAX_PARTIAL_ROUNDS: usize = 70;
 
 /// Where instance `I`'s partial-round constants start in `C` (one per round).
 const fn partial_constants<const T: usize, I: Instance<T>>() -> usize {
@@ -300,7 +362,7 @@ impl PartialRounds for Sparse {
     {
         let first = const { partial_constants::<T, I>() };
         *state = mix(state, &I::P);
-        seq!(R in 0..64 {
+        seq!(R in 0..70 {
             if R < I::PARTIAL_ROUNDS {
                 sparse_round(state, I::C, I::S, first + R, R);
             }
@@ -322,7 +384,7 @@ impl PartialRounds for Dense {
     {
         let first = const { partial_constants::<T, I>() };
         *state = mix(state, &I::M);
-        seq!(R in 0..64 {
+        seq!(R in 0..70 {
             if R < I::PARTIAL_ROUNDS {
                 Width::<T>::dense_round::<I>(state, &I::C[first + R]);
             }
@@ -342,7 +404,7 @@ impl PartialRounds for Companion {
     {
         let first = const { partial_constants::<T, I>() };
         *state = mix(state, &I::COMPANION_PRE);
-        seq!(R in 0..64 {
+        seq!(R in 0..70 {
             if R + 1 < I::PARTIAL_ROUNDS {
                 Width::<T>::companion_round::<I>(state, &I::C[first + R]);
             }
@@ -368,7 +430,11 @@ where
     const {
         assert!(N + 1 == T && I::FULL_ROUNDS == 8 && I::PARTIAL_ROUNDS <= MAX_PARTIAL_ROUNDS);
         assert!(I::C.len() == I::FULL_ROUNDS * T + I::PARTIAL_ROUNDS);
-        assert!(I::S.len() == (2 * T - 1) * I::PARTIAL_ROUNDS && I::COMPANION_SCALE.len() == N);
+        assert!(I::COMPANION_SCALE.len() == N);
+    };
+    #[cfg(feature = "forms")]
+    const {
+        assert!(I::S.len() == (2 * T - 1) * I::PARTIAL_ROUNDS)
     };
     let half_full = const { I::FULL_ROUNDS / 2 };
     let second_half = const { partial_constants::<T, I>() + I::PARTIAL_ROUNDS };
@@ -377,21 +443,27 @@ where
     state[1..].copy_from_slice(inputs);
     add_round_constants(&mut state, I::C, 0);
     seq!(R in 0..3 {
-        full_round(&mut state, I::C, (R + 1) * T, &I::M);
+        full_round::<T, I>(&mut state, (R + 1) * T);
     });
     // The last full round of the first half; the representation picks its mix.
     sbox_all(&mut state, I::C, half_full * T);
     F::run::<T, I>(&mut state);
     seq!(R in 0..3 {
-        full_round(&mut state, I::C, second_half + R * T, &I::M);
+        full_round::<T, I>(&mut state, second_half + R * T);
     });
     // The last S-box has no constant after it; adding zero reuses the round kernel
     // instead of linking a second S-box body.
     sbox_all(&mut state, &[], 0);
-    mix(&state, &I::M)[0]
+    if T > INLINE_MIX_WIDTH {
+        // Only lane 0 is squeezed: one dot product, not the whole out-of-line mix.
+        let column: [Fr; T] = core::array::from_fn(|j| I::M[j][0]);
+        Fr::sum_of_products(&column, &state)
+    } else {
+        mix(&state, &I::M)[0]
+    }
 }
 
-/// The five widths in one representation: `hash1` … `hash5` (1 to 5 inputs, t = 2 … 6).
+/// The sixteen widths in one representation: `hash1` … `hash16` (1 to 16 inputs, t = 2 … 17).
 macro_rules! circom_widths {
     ($form:ty) => {
         use crate::poseidon::{hash, params};
@@ -426,10 +498,77 @@ macro_rules! circom_widths {
         pub fn hash5(inputs: &[Fr; 5]) -> Fr {
             hash::<6, 5, params::t6::T6, $form>(inputs)
         }
+
+        /// Poseidon of six inputs (t = 7): circomlibjs `poseidon([a, …, f])`, poseidon-lite
+        /// `poseidon6`, iden3's `PoseidonUnit6L.poseidon(uint256[6])` (the frame of its sponge,
+        /// [`crate::poseidon::sponge`]).
+        pub fn hash6(inputs: &[Fr; 6]) -> Fr {
+            hash::<7, 6, params::t7::T7, $form>(inputs)
+        }
+
+        /// Poseidon of seven inputs (t = 8): circomlibjs `poseidon` of 7 inputs, poseidon-lite
+        /// `poseidon7`.
+        pub fn hash7(inputs: &[Fr; 7]) -> Fr {
+            hash::<8, 7, params::t8::T8, $form>(inputs)
+        }
+
+        /// Poseidon of eight inputs (t = 9): circomlibjs `poseidon` of 8 inputs, poseidon-lite
+        /// `poseidon8`.
+        pub fn hash8(inputs: &[Fr; 8]) -> Fr {
+            hash::<9, 8, params::t9::T9, $form>(inputs)
+        }
+
+        /// Poseidon of nine inputs (t = 10): circomlibjs `poseidon` of 9 inputs, poseidon-lite
+        /// `poseidon9`.
+        pub fn hash9(inputs: &[Fr; 9]) -> Fr {
+            hash::<10, 9, params::t10::T10, $form>(inputs)
+        }
+
+        /// Poseidon of ten inputs (t = 11): circomlibjs `poseidon` of 10 inputs, poseidon-lite
+        /// `poseidon10`.
+        pub fn hash10(inputs: &[Fr; 10]) -> Fr {
+            hash::<11, 10, params::t11::T11, $form>(inputs)
+        }
+
+        /// Poseidon of eleven inputs (t = 12): circomlibjs `poseidon` of 11 inputs, poseidon-lite
+        /// `poseidon11`.
+        pub fn hash11(inputs: &[Fr; 11]) -> Fr {
+            hash::<12, 11, params::t12::T12, $form>(inputs)
+        }
+
+        /// Poseidon of twelve inputs (t = 13): circomlibjs `poseidon` of 12 inputs, poseidon-lite
+        /// `poseidon12`.
+        pub fn hash12(inputs: &[Fr; 12]) -> Fr {
+            hash::<13, 12, params::t13::T13, $form>(inputs)
+        }
+
+        /// Poseidon of thirteen inputs (t = 14): circomlibjs `poseidon` of 13 inputs, poseidon-lite
+        /// `poseidon13`.
+        pub fn hash13(inputs: &[Fr; 13]) -> Fr {
+            hash::<14, 13, params::t14::T14, $form>(inputs)
+        }
+
+        /// Poseidon of fourteen inputs (t = 15): circomlibjs `poseidon` of 14 inputs, poseidon-lite
+        /// `poseidon14`.
+        pub fn hash14(inputs: &[Fr; 14]) -> Fr {
+            hash::<15, 14, params::t15::T15, $form>(inputs)
+        }
+
+        /// Poseidon of fifteen inputs (t = 16): circomlibjs `poseidon` of 15 inputs, poseidon-lite
+        /// `poseidon15`.
+        pub fn hash15(inputs: &[Fr; 15]) -> Fr {
+            hash::<16, 15, params::t16::T16, $form>(inputs)
+        }
+
+        /// Poseidon of sixteen inputs (t = 17): circomlibjs `poseidon` of 16 inputs, poseidon-lite
+        /// `poseidon16`.
+        pub fn hash16(inputs: &[Fr; 16]) -> Fr {
+            hash::<17, 16, params::t17::T17, $form>(inputs)
+        }
     };
 }
 
-/// Every width in every representation of the partial rounds. [`hash1`] … [`hash5`] are the
+/// Every width in every representation of the partial rounds. [`hash1`] … [`hash16`] are the
 /// representation each width ships with; the others (feature `forms`, which only measurement
 /// builds and this crate's tests enable) are here so that tests can prove every representation
 /// equal to the references and the size and gas of each can be measured.
@@ -447,17 +586,47 @@ pub mod forms {
     }
 
     /// Companion-form partial rounds (`COMPANION_*`): what [`hash1`](super::hash1) …
-    /// [`hash5`](super::hash5) are.
+    /// [`hash16`](super::hash16) are.
     pub mod companion {
         circom_widths!(super::super::Companion);
     }
 }
 
+/// The most inputs circomlib Poseidon takes (t = 17).
+pub const MAX_INPUTS: usize = 16;
+
+/// circomlib Poseidon of 1 to [`MAX_INPUTS`] inputs, the width chosen by their count: `None` for
+/// none or more than 16 (`hash1` … `hash16` take an array of their count).
+pub fn hash_slice(inputs: &[Fr]) -> Option<Fr> {
+    macro_rules! by_count {
+        ($($n:literal => $hash:ident),*) => {
+            match inputs.len() {
+                $($n => Some($hash(inputs.try_into().ok()?)),)*
+                _ => None,
+            }
+        };
+    }
+    by_count!(
+        1 => hash1, 2 => hash2, 3 => hash3, 4 => hash4, 5 => hash5, 6 => hash6, 7 => hash7,
+        8 => hash8, 9 => hash9, 10 => hash10, 11 => hash11, 12 => hash12, 13 => hash13,
+        14 => hash14, 15 => hash15, 16 => hash16
+    )
+}
+
 // The representation every width ships with: the companion form, measured cheapest at every width.
 #[cfg(not(any(feature = "form-sparse", feature = "form-dense")))]
-pub use forms::companion::{hash1, hash2, hash3, hash4, hash5};
+pub use forms::companion::{
+    hash1, hash10, hash11, hash12, hash13, hash14, hash15, hash16, hash2, hash3, hash4, hash5,
+    hash6, hash7, hash8, hash9,
+};
 // One other representation for every width, to measure it (`form-*` features; sparse wins if both).
 #[cfg(all(feature = "form-dense", not(feature = "form-sparse")))]
-pub use forms::dense::{hash1, hash2, hash3, hash4, hash5};
+pub use forms::dense::{
+    hash1, hash10, hash11, hash12, hash13, hash14, hash15, hash16, hash2, hash3, hash4, hash5,
+    hash6, hash7, hash8, hash9,
+};
 #[cfg(feature = "form-sparse")]
-pub use forms::sparse::{hash1, hash2, hash3, hash4, hash5};
+pub use forms::sparse::{
+    hash1, hash10, hash11, hash12, hash13, hash14, hash15, hash16, hash2, hash3, hash4, hash5,
+    hash6, hash7, hash8, hash9,
+};

@@ -67,9 +67,33 @@ pub fn edge_tuples<const N: usize>() -> Vec<[Fr; N]> {
         .collect()
 }
 
-/// The inputs every differential test checks: all [`edge_tuples`], then `random` random tuples.
+/// The most inputs whose every edge tuple is checked (3^6 = 729); wider tuples get a sample.
+pub const EDGE_TUPLES_MAX_WIDTH: usize = 6;
+/// Random edge tuples checked for a width above [`EDGE_TUPLES_MAX_WIDTH`].
+pub const EDGE_TUPLES_SAMPLE: usize = 256;
+
+/// Edge tuples for a width whose 3^N tuples are too many: every constant tuple (all 0, all 1,
+/// all p − 1), the three rotations of (0, 1, p − 1, 0, 1, …), and [`EDGE_TUPLES_SAMPLE`] tuples
+/// over {0, 1, p − 1} drawn at random.
+pub fn sampled_edge_tuples<const N: usize>(rng: &mut SeededRng) -> Vec<[Fr; N]> {
+    let edges = edge_values();
+    let mut tuples: Vec<[Fr; N]> = edges.iter().map(|e| [*e; N]).collect();
+    tuples.extend((0..3).map(|shift| core::array::from_fn(|i| edges[(i + shift) % 3])));
+    tuples.extend(
+        (0..EDGE_TUPLES_SAMPLE)
+            .map(|_| core::array::from_fn(|_| edges[rng.rng.random_range(0..3usize)])),
+    );
+    tuples
+}
+
+/// The inputs every differential test checks: all [`edge_tuples`] (a sample of them beyond
+/// [`EDGE_TUPLES_MAX_WIDTH`] inputs, [`sampled_edge_tuples`]), then `random` random tuples.
 pub fn edge_and_random_tuples<const N: usize>(rng: &mut SeededRng, random: usize) -> Vec<[Fr; N]> {
-    let mut tuples = edge_tuples::<N>();
+    let mut tuples = if N <= EDGE_TUPLES_MAX_WIDTH {
+        edge_tuples::<N>()
+    } else {
+        sampled_edge_tuples::<N>(rng)
+    };
     tuples.extend((0..random).map(|_| rng.fr_array::<N>()));
     tuples
 }

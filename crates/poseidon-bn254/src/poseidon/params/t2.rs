@@ -101,6 +101,8 @@ pub const C: [Fr; 72] = [
 ];
 
 /// Sparse partial-round matrices, 3 entries per round (row 0, then column 0 below the diagonal).
+/// Only the `forms` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; 168] = [
     Fr::from_hex("0x066f6f85d6f68a85ec10345351a23a3aaf07f38af8c952a7bceca70bd2af7ad5"),
     Fr::from_hex("0x1fd20dcb58503896fd52998d6a5be6f12ec33b3cbd590c793e45de825ff8cb5f"),
@@ -284,7 +286,8 @@ pub const M: [[Fr; 2]; 2] = [
     ],
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; 2]; 2] = [
     [
         Fr::from_hex("0x066f6f85d6f68a85ec10345351a23a3aaf07f38af8c952a7bceca70bd2af7ad5"),
@@ -340,7 +343,9 @@ impl Instance<2> for T2 {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; 2]; 2] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; 2]; 2] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; 2] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;

@@ -110,6 +110,8 @@ pub const C: [Fr; 81] = [
 ];
 
 /// Sparse partial-round matrices, 5 entries per round (row 0, then column 0 below the diagonal).
+/// Only the `forms` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; 285] = [
     Fr::from_hex("0x109b7f411ba0e4c9b2b70caf5c36a7b194be7c11ad24378bfedb68592ba8118b"),
     Fr::from_hex("0x03f0815ab463f1b76ee25a9b8768b3231a89752f427f4f063ab718e707576b31"),
@@ -417,7 +419,8 @@ pub const M: [[Fr; 3]; 3] = [
     ],
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; 3]; 3] = [
     [
         Fr::from_hex("0x109b7f411ba0e4c9b2b70caf5c36a7b194be7c11ad24378bfedb68592ba8118b"),
@@ -496,7 +499,9 @@ impl Instance<3> for T3 {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; 3]; 3] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; 3]; 3] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; 3] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;

@@ -117,6 +117,8 @@ pub const C: [Fr; 88] = [
 ];
 
 /// Sparse partial-round matrices, 7 entries per round (row 0, then column 0 below the diagonal).
+/// Only the `forms` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; 392] = [
     Fr::from_hex("0x236d13393ef85cc48a351dd786dd7a1de5e39942296127fd87947223ae5108ad"),
     Fr::from_hex("0x2ca7b911ea4f6a11da0bd5e72ab3cc621c5908b59ff3d76c609ea9c2fba8fa41"),
@@ -540,7 +542,8 @@ pub const M: [[Fr; 4]; 4] = [
     ],
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; 4]; 4] = [
     [
         Fr::from_hex("0x236d13393ef85cc48a351dd786dd7a1de5e39942296127fd87947223ae5108ad"),
@@ -648,7 +651,9 @@ impl Instance<4> for T4 {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; 4]; 4] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; 4]; 4] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; 4] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;

@@ -129,6 +129,8 @@ pub const C: [Fr; 100] = [
 ];
 
 /// Sparse partial-round matrices, 9 entries per round (row 0, then column 0 below the diagonal).
+/// Only the `forms` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; 540] = [
     Fr::from_hex("0x251e7fdf99591080080b0af133b9e4369f22e57ace3cd7f64fc6fdbcf38d7da1"),
     Fr::from_hex("0x0351d582486c39726623750495e297970b0e19787b49173a9388a0d5b08788ab"),
@@ -711,7 +713,8 @@ pub const M: [[Fr; 5]; 5] = [
     ],
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; 5]; 5] = [
     [
         Fr::from_hex("0x251e7fdf99591080080b0af133b9e4369f22e57ace3cd7f64fc6fdbcf38d7da1"),
@@ -854,7 +857,9 @@ impl Instance<5> for T5 {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; 5]; 5] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; 5]; 5] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; 5] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;

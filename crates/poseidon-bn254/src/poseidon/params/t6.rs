@@ -137,6 +137,8 @@ pub const C: [Fr; 108] = [
 ];
 
 /// Sparse partial-round matrices, 11 entries per round (row 0, then column 0 below the diagonal).
+/// Only the `forms` feature's sparse form uses it (and the consts of the wide widths are many).
+#[cfg(feature = "forms")]
 pub const S: [Fr; 660] = [
     Fr::from_hex("0x124666f80561ed5916f2f070b1bd248c6d53f44d273d956a0c87b917692a4d18"),
     Fr::from_hex("0x006fac61a13c7139a37697a657fafd9c12611f196b60aab2342eb6e869de7069"),
@@ -852,7 +854,8 @@ pub const M: [[Fr; 6]; 6] = [
     ],
 ];
 
-/// Pre-sparse matrix applied after the last full round of the first half.
+/// Pre-sparse matrix applied after the last full round of the first half (sparse form).
+#[cfg(feature = "forms")]
 pub const P: [[Fr; 6]; 6] = [
     [
         Fr::from_hex("0x124666f80561ed5916f2f070b1bd248c6d53f44d273d956a0c87b917692a4d18"),
@@ -1036,7 +1039,9 @@ impl Instance<6> for T6 {
     const PARTIAL_ROUNDS: usize = PARTIAL_ROUNDS;
     const C: &'static [Fr] = &C;
     const M: [[Fr; 6]; 6] = M;
+    #[cfg(feature = "forms")]
     const P: [[Fr; 6]; 6] = P;
+    #[cfg(feature = "forms")]
     const S: &'static [Fr] = &S;
     const COMPANION_ROW: [Fr; 6] = COMPANION_ROW;
     const COMPANION_SCALE: &'static [Fr] = &COMPANION_SCALE;
