@@ -13,7 +13,7 @@ library PoseidonAddresses {
     /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3; also
     /// hash(uint256[2]) (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2])
     /// (circomlibjs, iden3 PoseidonUnit2L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS = 0xB198dee6B88F9Ba61FCd706394F61A4e14648e52;
+    address internal constant POSEIDON_STYLUS = 0x1d9f780fC7Bc846888a9fa84087A620dee5edA66;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
@@ -23,25 +23,25 @@ library PoseidonAddresses {
     /// hash(uint256): circomlib Poseidon t = 2; also hash(uint256[1]) (poseidon-solidity PoseidonT2),
     /// poseidon(uint256[1]) and poseidon(bytes32[1]) (circomlibjs, iden3 PoseidonUnit1L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH1 = 0x269CAf7bEe3C7849e060B7Cfa0FeFE9B0ca82401;
+    address internal constant POSEIDON_STYLUS_HASH1 = 0xca5aD2620Ab3a97dE99A608d220Db5d83233273E;
 
     /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
     /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4; also hash(uint256[3]) (poseidon-solidity
     /// PoseidonT4), poseidon(uint256[3]) and poseidon(bytes32[3]) (circomlibjs, iden3 PoseidonUnit3L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH3 = 0x0a1f285a0BD4af6Fc03E44dF310b96E78Ec32f36;
+    address internal constant POSEIDON_STYLUS_HASH3 = 0xff01abe344B4ec3015FC93A0aAC66cE5b3152039;
 
     /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
     /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5; also hash(uint256[4])
     /// (poseidon-solidity PoseidonT5), poseidon(uint256[4]) and poseidon(bytes32[4]) (circomlibjs, iden3
     /// PoseidonUnit4L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH4 = 0x82eD346Dfc344D76CC789ed88414ec7D77A61983;
+    address internal constant POSEIDON_STYLUS_HASH4 = 0xd5B9D67a7A7c55e16e923A48426e5581B66042B1;
 
     /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6; also hash(uint256[5])
     /// (poseidon-solidity PoseidonT6), poseidon(uint256[5]) and poseidon(bytes32[5]) (circomlibjs, iden3
     /// PoseidonUnit5L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH5 = 0xb65276F5dA714AA65E039dB1B1437402949C9486;
+    address internal constant POSEIDON_STYLUS_HASH5 = 0x0707c00E280Ce7830Fbb0c70d4a915508b6b3bC5;
 
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
