@@ -45,6 +45,12 @@ call_gas() { # call_gas <address> <signature> args... -> gasUsed - 21000
   used=$(send "$@" | field gasUsed)
   echo $(($(printf '%d' "$used") - 21000))
 }
+check_return() { # check_return <expected word> <address> <signature> args...: the call returns <expected>
+  local expected=$1 got
+  shift
+  got=$("$CAST" call --rpc-url "$RPC" "$@") || fail "cast call $*"
+  [ "${got,,}" = "${expected,,}" ] || fail "$* returned $got, not $expected"
+}
 
 ROWS=$(mktemp)
 DETAIL=$(mktemp)
@@ -79,6 +85,14 @@ for inputs in 1 3 4 5; do
   PEER_T[$inputs]=$(deploy "$(artifact "PoseidonT$((inputs + 1)).sol/PoseidonT$((inputs + 1)).json")")
   CIRCOM_T[$inputs]=$(deploy "$(circomlib_code "$inputs")")
 done
+# Six inputs (t = 7): circomlibjs's createCode(6) only (poseidon-solidity has no PoseidonT7). It is
+# iden3's PoseidonUnit6L, which @iden3/contracts' SpongePoseidon (its published build artifact)
+# links: iden3's sponge over it, spongeHashX(values, 6).
+step "deploy circomlibjs createCode(6) and @iden3/contracts SpongePoseidon linked to it"
+CIRCOM_T[6]=$(deploy "$(circomlib_code 6)")
+SPONGE=$(deploy "$(node "$TOOL" iden3-sponge-code "${CIRCOM_T[6]}")") || fail "linking and deploying SpongePoseidon"
+SPONGE_SUBJECT=(--kind peer --package @iden3/contracts --deployable SpongePoseidon --language Solidity
+  --name "@iden3/contracts 3.4.0 SpongePoseidon over PoseidonUnit6L (circomlibjs createCode(6))")
 
 SECTION=circomlib
 step "measure hash(1, 2)"
@@ -92,6 +106,17 @@ for inputs in 1 3 4 5; do
   args=$(seq -s, 1 "$inputs")
   peer_t "$inputs" && row "${PEER_SUBJECT[@]}" --fn "hash($args)" --gas "$(call_gas "${PEER_T[$inputs]}" "hash(uint256[$inputs])" "[$args]")"
   circom_t "$inputs" && row "${CIRCOM_SUBJECT[@]}" --fn "hash($args)" --gas "$(call_gas "${CIRCOM_T[$inputs]}" "poseidon(uint256[$inputs])" "[$args]")"
+done
+
+# Each return checked against @iden3/js-crypto (evm-rows.mjs expected) before the call is measured.
+step "measure hash(1,2,3,4,5,6) (circomlibjs createCode(6)) and iden3's SpongePoseidon.hash of 1..6, 1..16, 1..32"
+args=$(seq -s, 1 6)
+check_return "$(node "$TOOL" expected hash 6)" "${CIRCOM_T[6]}" 'poseidon(uint256[6])' "[$args]"
+circom_t 6 && row "${CIRCOM_SUBJECT[@]}" --fn "hash($args)" --gas "$(call_gas "${CIRCOM_T[6]}" 'poseidon(uint256[6])' "[$args]")"
+for n in 6 16 32; do
+  values="[$(seq -s, 1 "$n")]"
+  check_return "$(node "$TOOL" expected sponge "$n")" "$SPONGE" 'hash(uint256[])' "$values"
+  row "${SPONGE_SUBJECT[@]}" --fn "poseidonSponge(1..$n)" --gas "$(call_gas "$SPONGE" 'hash(uint256[])' "$values")"
 done
 
 # The same path as scripts/gas-report/calls.mjs: leaf 1, siblings 2..21, alternating children.

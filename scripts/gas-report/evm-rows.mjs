@@ -2,6 +2,14 @@
 // The node half of scripts/gas-report/evm-gas.sh and apps-gas.sh (they call it; no JavaScript in bash):
 //   artifact FILE                a forge artifact's creation code (target/forge/out/FILE)
 //   circomlib-code N             circomlibjs's generated Poseidon contract for N inputs
+//   iden3-sponge-code ADDRESS [--artifact FILE]
+//                                @iden3/contracts' SpongePoseidon as published (its build artifact,
+//                                or FILE), every PoseidonUnit6L link placeholder replaced by ADDRESS
+//                                (there: circomlibjs's createCode(6)); fails on an artifact without
+//                                one or with another library left unlinked
+//   expected hash|sponge N       the return expected of hashing 1..N, as a 32-byte word: circomlib
+//                                Poseidon of N inputs, or iden3's sponge (spongeHashX(values, 6)),
+//                                both by @iden3/js-crypto
 //   row --section KEY --fn F --gas N --kind K [subject fields] [--inserts FILE]
 //                                one row (scripts/gas-report/rows.mjs) as a JSON line; --inserts: a
 //                                file of insert-lines, kept as the row's record
@@ -13,6 +21,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { keccak256, toBytes } from "viem";
 import { parseOptions } from "../lib/args.mjs";
 import { SECTIONS, label, matches, one, row, validate } from "./rows.mjs";
 
@@ -33,6 +42,28 @@ const COMMANDS = {
     const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
     const { poseidonContract } = await import("circomlibjs");
     console.log(poseidonContract.createCode(Number(positionals[0])));
+  },
+  "iden3-sponge-code"() {
+    const { values, positionals } = parseOptions({ artifact: text() }, { allowPositionals: true, argv: rest });
+    const [address] = positionals;
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address ?? "")) fail(`iden3-sponge-code: ${JSON.stringify(address ?? "")} is not an address`);
+    const file = values.artifact ?? path.join(ROOT, "node_modules", "@iden3", "contracts", "build", "contracts", "SpongePoseidon.json");
+    const artifact = JSON.parse(fs.readFileSync(file, "utf8"));
+    try {
+      console.log(linked(artifact, "PoseidonUnit6L", address));
+    } catch (e) {
+      fail(`iden3-sponge-code: ${path.relative(ROOT, file)}: ${e.message}`);
+    }
+  },
+  async expected() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    const [kind, count] = positionals;
+    if (!/^[1-9][0-9]*$/.test(count ?? "")) fail(`expected: ${JSON.stringify(count ?? "")} is not a count of inputs`);
+    const { poseidon } = await import("@iden3/js-crypto");
+    const values = Array.from({ length: Number(count) }, (_, i) => BigInt(i + 1));
+    const hashes = { hash: () => poseidon.hash(values), sponge: () => poseidon.spongeHashX(values, 6) };
+    if (!hashes[kind]) fail(`expected: ${JSON.stringify(kind ?? "")} is not hash or sponge`);
+    console.log(`0x${hashes[kind]().toString(16).padStart(64, "0")}`);
   },
   row() {
     const subjectFields = ["kind", "deployable", "file", "app", "variant", "package", "name", "language"];
@@ -85,6 +116,34 @@ const COMMANDS = {
     print(JSON.parse(fs.readFileSync(positionals[0], "utf8")).rows);
   },
 };
+
+/**
+ * A published artifact's creation code with every link placeholder of `library` (solc's
+ * `__$<34 hex of keccak256("<source>:<library>")>$__`, at the offsets its linkReferences give)
+ * replaced by `address`. Throws when the artifact links no such library, when a placeholder is not
+ * where linkReferences says, or when any placeholder is left.
+ */
+function linked({ bytecode, linkReferences = {} }, library, address) {
+  const code = typeof bytecode === "string" ? bytecode : bytecode?.object;
+  if (typeof code !== "string") throw new Error("no bytecode");
+  const references = Object.entries(linkReferences).flatMap(([source, libraries]) =>
+    Object.entries(libraries).filter(([name]) => name === library).map(([name, at]) => ({ qualified: `${source}:${name}`, at })),
+  );
+  if (references.length === 0) throw new Error(`no link reference to ${library} (links: ${JSON.stringify(Object.keys(linkReferences))})`);
+  let out = code.replace(/^0x/, "");
+  for (const { qualified, at } of references) {
+    const placeholder = `__$${keccak256(toBytes(qualified)).slice(2, 36)}$__`;
+    for (const { start, length } of at) {
+      const found = out.slice(2 * start, 2 * (start + length));
+      if (length !== 20 || found !== placeholder) throw new Error(`${qualified} at byte ${start}: ${JSON.stringify(found)}, not its placeholder ${placeholder}`);
+    }
+    out = out.split(placeholder).join(address.slice(2).toLowerCase());
+  }
+  const left = out.match(/__\$[0-9a-f]{34}\$__/);
+  if (left) throw new Error(`a link placeholder left after linking ${library}: ${left[0]}`);
+  if (!/^([0-9a-f]{2})+$/i.test(out)) throw new Error("the linked code is not hex");
+  return `0x${out}`;
+}
 
 function print(rows) {
   for (const r of rows) console.log(`${r.gas}\t${r.fn}\t${label(r)}`);

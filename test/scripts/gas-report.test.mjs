@@ -83,6 +83,7 @@ const TREE_YUL = { kind: "yul", deployable: "PoseidonT3Yul", app: "example-tree"
 const TREE_SOL = { kind: "solidity", deployable: "PoseidonT3Solidity", app: "example-tree" };
 const PEER = (n) => ({ kind: "peer", package: "poseidon-solidity", deployable: `PoseidonT${n + 1}` });
 const CIRCOM = (n) => ({ kind: "peer", package: "circomlibjs", deployable: `poseidonContract.createCode(${n})` });
+const SPONGE = { kind: "peer", package: "@iden3/contracts", deployable: "SpongePoseidon" };
 const GOLDILOCKS = { kind: "yul", deployable: "GoldilocksPoseidonYul" };
 const NOIR_YUL = { kind: "yul", deployable: "NoirPoseidon2Yul" };
 const NOIR_SOL = { kind: "solidity", deployable: "NoirPoseidon2Solidity" };
@@ -99,6 +100,13 @@ const EXPECTED = [
       [PEER(n), fn, [5_000, 200_000]],
       [CIRCOM(n), fn, [5_000, 200_000]],
     ];
+  }),
+  // Six inputs: circomlibjs's createCode(6) alone (iden3's PoseidonUnit6L; poseidon-solidity has no
+  // T7), and iden3's SpongePoseidon over it, which calls it ceil((n - 1) / 5) times for n values.
+  [CIRCOM(6), "hash(1,2,3,4,5,6)", [50_000, 300_000]],
+  ...[6, 16, 32].map((n) => {
+    const calls = Math.ceil((n - 1) / 5);
+    return [SPONGE, `poseidonSponge(1..${n})`, [calls * 50_000, calls * 300_000]];
   }),
   [T3_YUL, ROOT20, [20 * 5_000, 20 * 40_000]],
   [T3_SOL, ROOT20, [20 * 100_000, 20 * 1_000_000]],
@@ -152,6 +160,10 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
   for (const row of [...findRows(evm.rows, NOIR_YUL), ...findRows(evm.rows, NOIR_SOL)]) {
     assert.equal(row.section, SECTIONS.poseidon2, `${label(row)} ${row.fn}: section`);
   }
+  for (const row of [...findRows(evm.rows, CIRCOM(6)), ...findRows(evm.rows, SPONGE)]) {
+    assert.equal(row.section, SECTIONS.circomlib, `${label(row)} ${row.fn}: section`);
+  }
+  assert.ok(gas(SPONGE, "poseidonSponge(1..6)") > gas(CIRCOM(6), "hash(1,2,3,4,5,6)"), "the sponge of 6 values is one createCode(6) call and more");
 
   // The tree over the Yul hasher keeps each insert's traced hasher calls and refund for model-stylus.mjs.
   const tree = find(evm.rows, TREE_YUL, TREE_BATCHED)[0];
@@ -171,6 +183,43 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
     assert.ok(execution < insert.gas, `insert ${index}: the hasher's execution is part of the insert`);
     assert.equal(insert.refund, 0, `insert ${index}: an append clears no storage`);
   });
+});
+
+test("evm-rows.mjs iden3-sponge-code links every PoseidonUnit6L placeholder of the published SpongePoseidon, and refuses an artifact it cannot link", () => {
+  const tool = join(GAS_REPORT, "evm-rows.mjs");
+  const address = "0x00000000000000000000000000000000000000AB";
+  const link = (...args) => spawnSync(process.execPath, [tool, "iden3-sponge-code", ...args], { encoding: "utf8" });
+  const published = JSON.parse(readFileSync(join(ROOT, "node_modules", "@iden3", "contracts", "build", "contracts", "SpongePoseidon.json"), "utf8"));
+  const placeholders = published.bytecode.match(/__\$[0-9a-f]{34}\$__/g) ?? [];
+  assert.ok(placeholders.length > 0, "the published artifact has link placeholders");
+  const linked = link(address);
+  assert.equal(linked.status, 0, linked.stderr);
+  const code = linked.stdout.trim();
+  assert.match(code, /^0x([0-9a-f]{2})+$/);
+  assert.equal(code.length, published.bytecode.length, "each placeholder becomes an address of the same length");
+  assert.equal(code.split(address.slice(2).toLowerCase()).length - 1, placeholders.length, "every placeholder linked");
+
+  const dir = mkdtempSync(join(work, "link-"));
+  const artifact = (name, edit) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(edit(structuredClone(published))));
+    return file;
+  };
+  const refused = (file, message) => {
+    const r = link(address, "--artifact", file);
+    assert.equal(r.status, 1, `${file}: refused`);
+    assert.match(r.stderr, message);
+  };
+  // No reference to PoseidonUnit6L.
+  refused(artifact("none.json", (a) => ({ ...a, linkReferences: {} })), /no link reference to PoseidonUnit6L/);
+  // Another library's placeholder left in the code.
+  refused(
+    artifact("other.json", (a) => ({ ...a, bytecode: `${a.bytecode}__$${"ab".repeat(17)}$__` })),
+    /a link placeholder left after linking PoseidonUnit6L/,
+  );
+  const bad = link("0x12");
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /not an address/);
 });
 
 test("render.mjs writes report.md, gas.json and a chart per section with every row, into the directory given", async () => {
