@@ -7,7 +7,8 @@ import {
     IPoseidonT3Aliases,
     IPoseidonT4Aliases,
     IPoseidonT5Aliases,
-    IPoseidonT6Aliases
+    IPoseidonT6Aliases,
+    IPoseidonT7Aliases
 } from "./generated/IPoseidonAliases.sol";
 
 /// @title Errors shared by every Poseidon hasher of this project
@@ -128,6 +129,7 @@ interface IStylusPoseidon is
     IPoseidonT4Aliases,
     IPoseidonT5Aliases,
     IPoseidonT6Aliases,
+    IPoseidonT7Aliases,
     INoirPoseidon2Aliases
 {
     /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
@@ -146,6 +148,15 @@ interface IStylusPoseidon is
 
     /// @notice circomlib Poseidon with five inputs (t = 6).
     function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external view returns (uint256);
+
+    /// @notice circomlib Poseidon with six inputs (t = 7).
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f)
+        external
+        view
+        returns (uint256);
+
+    /// @notice iden3's sponge over circomlib Poseidon t = 7 (`IPoseidonT7Hasher.poseidonSponge`).
+    function poseidonSponge(uint256[] calldata values) external view returns (uint256);
 
     /// @notice Poseidon2 t = 3 (HorizenLabs BN254 parameters) two-input sponge hash, equal to
     /// openzeppelin-crypto 0.3 `Poseidon2::<BN256Params, FpBN256>`: absorb(a), absorb(b), squeeze.
@@ -262,4 +273,23 @@ interface IPoseidonT6Hasher is IPoseidonErrors {
     /// `poseidon([a, b, c, d, e])` and poseidon-solidity `PoseidonT6.hash([a, b, c, d, e])`.
     /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
     function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T7 hasher and iden3's sponge: the Stylus program `poseidon_stylus_hash6.wasm`
+/// @notice iden3's `PoseidonUnit6L` (`poseidon(uint256[6])`, an alias) and `PoseidonFacade.poseidonSponge`.
+interface IPoseidonT7Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with six inputs (t = 7), equal to circomlibjs `poseidon([a, b, c, d, e, f])`,
+    /// poseidon-lite `poseidon6` and iden3's `PoseidonUnit6L.poseidon([a, b, c, d, e, f])`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f)
+        external
+        view
+        returns (uint256);
+
+    /// @notice iden3's sponge, equal to iden3's contracts (npm, 3.4.0) `SpongePoseidon.hash(values)` (behind
+    /// `PoseidonFacade.poseidonSponge`) and iden3's js-crypto `poseidon.spongeHashX(values, 6)`: frames of
+    /// six, each full frame's hash the first element of the next, a partly filled last frame zero-padded.
+    /// @dev Returns 0 for no values, as `SpongePoseidon` does. Reverts `InputNotInField(i, values[i])` for the
+    /// first value >= p (`SpongePoseidon` reduces it silently instead).
+    function poseidonSponge(uint256[] calldata values) external view returns (uint256);
 }

@@ -25,12 +25,27 @@ function circomlibHash(n, deployable) {
   };
 }
 
+/** iden3's sponge of 1..n (`poseidonSponge`, on the six-input program). */
+function spongeOf(n) {
+  const values = `[${Array.from({ length: n }, (_, i) => i + 1).join(",")}]`;
+  return {
+    function: `poseidonSponge(1..${n})`,
+    deployable: "poseidon_stylus_hash6",
+    sig: "poseidonSponge(uint256[])",
+    meterArgs: values,
+    castArgs: [values],
+    section: CIRCOMLIB,
+  };
+}
+
 export const CALLS = [
   circomlibHash(1, "poseidon_stylus_hash1"),
   circomlibHash(2, "poseidon_stylus"),
   circomlibHash(3, "poseidon_stylus_hash3"),
   circomlibHash(4, "poseidon_stylus_hash4"),
   circomlibHash(5, "poseidon_stylus_hash5"),
+  circomlibHash(6, "poseidon_stylus_hash6"),
+  ...[6, 16, 32].map(spongeOf),
   {
     section: SECTIONS.poseidon2,
     function: "poseidon2(1,2)",

@@ -72,6 +72,20 @@ interface IPoseidonT6Aliases {
     function poseidon(bytes32[5] calldata inputs) external view returns (bytes32);
 }
 
+/// @title Other projects' selectors that the Stylus program of feature `hash6` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT7Aliases {
+    /// @notice circomlib Poseidon of 6 inputs (t = 7): `hash(uint256[6])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[6] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 6 inputs (t = 7): `poseidon(uint256[6])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[6] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 6 inputs (t = 7): `poseidon(bytes32[6])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[6] calldata inputs) external view returns (bytes32);
+}
+
 /// @title Other projects' selectors that the Stylus program of feature `noir` answers
 /// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
 /// (`IPoseidonErrors`), where the peers reduce it silently.

@@ -35,6 +35,10 @@ interface Vm {
     function contains(string calldata subject, string calldata search) external returns (bool);
     function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
     function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory);
+    function replace(string calldata input, string calldata from, string calldata to)
+        external
+        pure
+        returns (string memory output);
     function pauseGasMetering() external;
     function resumeGasMetering() external;
 

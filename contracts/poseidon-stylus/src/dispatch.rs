@@ -154,6 +154,12 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
             let (d, e) = (args.word(3)?, args.word(4)?);
             functions::hash5(a, b, c, d, e).map(returndata::word)
         }
+        #[cfg(any(test, feature = "hash6"))]
+        Function::Hash6 => functions::hash6(args.static_words::<6>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash6"))]
+        Function::PoseidonSponge => {
+            functions::poseidon_sponge(args.words(0)?).map(returndata::word)
+        }
         #[cfg(any(test, feature = "goldilocks"))]
         Function::GoldilocksPermute
         | Function::GoldilocksHashNoPad

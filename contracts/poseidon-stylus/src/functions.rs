@@ -29,6 +29,7 @@ pub const MAX_SIBLINGS: usize = 256;
         feature = "hash2",
         feature = "hash3",
         feature = "hash4",
+        feature = "hash6",
         feature = "poseidon2"
     )),
     allow(dead_code)
@@ -86,6 +87,28 @@ pub fn hash5(a: &Word, b: &Word, c: &Word, d: &Word, e: &Word) -> Result<Word, R
         field_element(e, 4)?,
     ];
     Ok(poseidon_bn254::poseidon::hash5(&inputs).to_be_bytes())
+}
+
+/// circomlib Poseidon t = 7: `hash(uint256,uint256,uint256,uint256,uint256,uint256)` (iden3's
+/// `PoseidonUnit6L`).
+#[cfg(any(test, feature = "hash6"))]
+pub fn hash6(words: &[Word; 6]) -> Result<Word, Revert> {
+    let mut inputs = [Fr::ZERO; 6];
+    for (position, (input, word)) in inputs.iter_mut().zip(words).enumerate() {
+        *input = field_element(word, position)?;
+    }
+    Ok(poseidon_bn254::poseidon::hash6(&inputs).to_be_bytes())
+}
+
+/// iden3's sponge: `poseidonSponge(uint256[])`, `InputNotInField(i, values[i])` for the first value
+/// ≥ p (checked while absorbing: hashing has no side effects), 0 for no values (as SpongePoseidon).
+#[cfg(any(test, feature = "hash6"))]
+pub fn poseidon_sponge(values: &[Word]) -> Result<Word, Revert> {
+    let mut sponge = poseidon_bn254::poseidon::sponge::Sponge::new();
+    for (position, word) in values.iter().enumerate() {
+        sponge.absorb(field_element(word, position)?);
+    }
+    Ok(sponge.squeeze().to_be_bytes())
 }
 
 /// Poseidon2 t = 3: `poseidon2(uint256,uint256)`.

@@ -71,6 +71,19 @@ crate::routes::routes! {
             abi::IPoseidonT6Aliases::poseidon_1Call: "circomlibjs",
         }
     }
+    "hash6" {
+        /// circomlib Poseidon of 6 inputs (t = 7) (`hash(uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash6 {
+            abi::IPoseidonT7Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT7Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT7Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT7Aliases::poseidon_1Call: "circomlibjs",
+        }
+        /// iden3's sponge over circomlib Poseidon t = 7 (@iden3/contracts SpongePoseidon.hash, PoseidonFacade.poseidonSponge: the same signature) (`poseidonSponge(uint256[])`).
+        PoseidonSponge {
+            abi::IPoseidonT7Hasher::poseidonSpongeCall: "stylus-poseidon",
+        }
+    }
     "poseidon2" {
         /// Poseidon2 t = 3 sponge hash of 2 inputs (openzeppelin-crypto 0.3) (`poseidon2(uint256,uint256)`).
         Poseidon2 {

@@ -1,9 +1,9 @@
-//! Every circomlib width as deployed: the five programs `scripts/build-wasm.sh` writes, one per
+//! Every circomlib width as deployed: the six programs `scripts/build-wasm.sh` writes, one per
 //! width (`poseidon_stylus_hash1.wasm`, `poseidon_stylus.wasm` for two inputs,
-//! `poseidon_stylus_hash3.wasm` … `poseidon_stylus_hash5.wasm`), run through the meter: the Stylus
+//! `poseidon_stylus_hash3.wasm` … `poseidon_stylus_hash6.wasm`), run through the meter: the Stylus
 //! limits with no data segment, circomlibjs's vectors and published values, random inputs against
 //! the native library, `InputNotInField(position, value)` at every position, and calldata that does
-//! not decode (including the other widths' selectors).
+//! not decode (including the other widths' selectors); and iden3's sponge on the six-input program.
 //!
 //! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
 //! before the tests).
@@ -15,7 +15,9 @@ use common::deployable;
 use alloy_sol_types::{SolError, SolValue};
 use common::bn254::{circomlib_vectors, p, random_field, to_fr};
 use common::{hex, seeded_rng, U256};
-use poseidon_bn254::{poseidon, Fr};
+use poseidon_bn254::poseidon::{self, sponge};
+use poseidon_bn254::Fr;
+use poseidon_test_support::vectors as shared_vectors;
 use std::sync::OnceLock;
 use stylus_meter::{CallReport, Program};
 
@@ -33,7 +35,7 @@ struct Width {
     file: &'static str,
 }
 
-const WIDTHS: [Width; 5] = [
+const WIDTHS: [Width; 6] = [
     Width {
         inputs: 1,
         file: "poseidon_stylus_hash1.wasm",
@@ -54,7 +56,14 @@ const WIDTHS: [Width; 5] = [
         inputs: 5,
         file: "poseidon_stylus_hash5.wasm",
     },
+    Width {
+        inputs: 6,
+        file: "poseidon_stylus_hash6.wasm",
+    },
 ];
+
+/// The program with iden3's sponge (and `hash` of six inputs).
+const SPONGE: &Width = &WIDTHS[5];
 
 impl Width {
     /// `hash(uint256,…)` with this many arguments.
@@ -79,7 +88,8 @@ impl Width {
 
     /// The program, loaded once.
     fn program(&self) -> &'static Program {
-        static PROGRAMS: [OnceLock<Program>; 5] = [const { OnceLock::new() }; 5];
+        static PROGRAMS: [OnceLock<Program>; WIDTHS.len()] =
+            [const { OnceLock::new() }; WIDTHS.len()];
         PROGRAMS[self.inputs - 1].get_or_init(|| deployable::program(self.file))
     }
 
@@ -117,14 +127,7 @@ impl Width {
     /// The native library's hash of the same inputs.
     fn native(&self, inputs: &[U256]) -> U256 {
         let fr: Vec<Fr> = inputs.iter().map(|x| to_fr(*x)).collect();
-        let hash = match fr[..] {
-            [a] => poseidon::hash1(&[a]),
-            [a, b] => poseidon::hash2(&[a, b]),
-            [a, b, c] => poseidon::hash3(&[a, b, c]),
-            [a, b, c, d] => poseidon::hash4(&[a, b, c, d]),
-            [a, b, c, d, e] => poseidon::hash5(&[a, b, c, d, e]),
-            _ => unreachable!(),
-        };
+        let hash = poseidon::hash_slice(&fr).expect("1 to 16 inputs");
         U256::from_be_bytes(hash.to_be_bytes())
     }
 }
@@ -203,6 +206,78 @@ fn wide_widths_reproduce_published_values() {
         .parse()
         .unwrap();
     assert_eq!(WIDTHS[4].hash(&small(&[1, 2, 0, 0, 0])), t6);
+    // iden3/contracts test/poseidon: PoseidonFacade.poseidon6([1, …, 6]) (go-iden3-crypto's value).
+    let t7: U256 = "20400040500897583745843009878988256314335038853985262692600694741116813247201"
+        .parse()
+        .unwrap();
+    assert_eq!(WIDTHS[5].hash(&small(&[1, 2, 3, 4, 5, 6])), t7);
+}
+
+/// `poseidonSponge(values)` calldata.
+fn sponge_calldata(values: &[U256]) -> Vec<u8> {
+    let mut calldata = alloy_primitives::keccak256(b"poseidonSponge(uint256[])").0[..4].to_vec();
+    calldata.extend_from_slice(&(values.to_vec(),).abi_encode_params());
+    calldata
+}
+
+fn sponge_call(values: &[U256]) -> U256 {
+    let report = SPONGE.call(&sponge_calldata(values));
+    assert!(
+        !report.reverted,
+        "poseidonSponge({} values) reverted",
+        values.len()
+    );
+    U256::abi_decode(&report.returndata).expect("one uint256")
+}
+
+#[test]
+fn poseidon_sponge_matches_iden3_and_the_native_library() {
+    // @iden3/js-crypto spongeHashX(values, 6) of 1 to 40 values.
+    let file = shared_vectors::iden3_sponge();
+    for case in &file.cases {
+        assert_eq!(
+            sponge_call(&case.inputs),
+            case.output,
+            "{} values",
+            case.inputs.len()
+        );
+    }
+    // No values: SpongePoseidon's 0.
+    assert_eq!(sponge_call(&[]), U256::ZERO);
+    let (seed, mut rng) = seeded_rng(module_path!());
+    for length in [1, 5, 6, 7, 11, 12, 31, 32, 64] {
+        let values: Vec<U256> = (0..length).map(|_| random_field(&mut rng)).collect();
+        let native = sponge::sponge(&values.iter().map(|x| to_fr(*x)).collect::<Vec<Fr>>());
+        assert_eq!(
+            sponge_call(&values),
+            U256::from_be_bytes(native.to_be_bytes()),
+            "{length} values, seed {seed}"
+        );
+    }
+    // The first value not in the field is named, in any frame.
+    for position in [0, 5, 6, 30] {
+        let mut values = vec![U256::from(7); 32];
+        values[position] = p();
+        values[31] = U256::MAX;
+        let expected = InputNotInField {
+            position: U256::from(position),
+            value: p(),
+        }
+        .abi_encode();
+        SPONGE.reverts_with(
+            &sponge_calldata(&values),
+            expected,
+            "sponge value not in field",
+        );
+    }
+    // An array that does not decode.
+    let calldata = sponge_calldata(&[U256::from(1), U256::from(2)]);
+    let selector: [u8; 4] = calldata[..4].try_into().unwrap();
+    SPONGE.reverts_with(
+        &calldata[..calldata.len() - 1],
+        invalid_calldata(selector),
+        "sponge array cut short",
+    );
 }
 
 #[test]

@@ -40,6 +40,7 @@ struct Cli {
 const EXAMPLES: &str = "Examples, one per hash:
   poseidon hash 1 2                        circomlib Poseidon t = 3 (circomlibjs poseidon([1, 2]))
   poseidon hash 1 2 3 4 5                  circomlib Poseidon of 1 to 16 inputs (t = 2 … 17)
+  poseidon sponge 1 2 3 4 5 6 7            iden3's sponge over t = 7 (SpongePoseidon, spongeHashX(values, 6))
   poseidon poseidon2 123 123456            Poseidon2 t = 3, openzeppelin-crypto's two-input hash
   poseidon noir 1 2                        Noir's Poseidon2::hash (0 or more inputs)
   poseidon noir --variable-length 1 2      Noir's variable-length variant (a trailing 1)
@@ -63,6 +64,18 @@ enum Command {
     )]
     Hash {
         /// 1 to 16 field elements.
+        #[arg(allow_negative_numbers = true)]
+        inputs: Vec<String>,
+    },
+    /// iden3's sponge over circomlib Poseidon t = 7 (iden3's contracts `SpongePoseidon.hash`, behind
+    /// `PoseidonFacade.poseidonSponge`; js-crypto `poseidon.spongeHashX(values, 6)`): frames of
+    /// six, each full frame's hash the first element of the next. No inputs hash to 0, as
+    /// `SpongePoseidon` returns.
+    #[command(
+        after_help = "Example: poseidon sponge 1 2 3 4 5 6 7   # 0x0c5487250fcd3e4506ad77441b8b1c62d683fe28792c7be1a07711c5da761304"
+    )]
+    Sponge {
+        /// 0 or more field elements.
         #[arg(allow_negative_numbers = true)]
         inputs: Vec<String>,
     },
@@ -145,6 +158,7 @@ fn hash(command: Command) -> Result<Fr, String> {
             let elements = input::parse_all(&inputs)?;
             Ok(poseidon::hash_slice(&elements).expect("counted above"))
         }
+        Command::Sponge { inputs } => Ok(poseidon::sponge::sponge(&input::parse_all(&inputs)?)),
         Command::Poseidon2 { inputs } => {
             if inputs.len() != 2 {
                 return Err(input::count_error(

@@ -132,6 +132,40 @@ fn an_input_not_below_p_is_named_at_every_position_of_sixteen() {
 }
 
 #[test]
+fn sponge_matches_iden3s_vectors() {
+    for case in vectors::iden3_sponge().cases {
+        let inputs: Vec<String> = case.inputs.iter().map(|x| format!("{x:#x}")).collect();
+        let mut args = vec!["sponge"];
+        args.extend(inputs.iter().map(String::as_str));
+        let out = poseidon(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(
+            stdout(&out),
+            format!("{:#066x}", case.output),
+            "{} values",
+            inputs.len()
+        );
+    }
+    // The README's and --help's example: spongeHashX([1, …, 7], 6) (@iden3/js-crypto 1.3.3).
+    let seven = poseidon(&["sponge", "1", "2", "3", "4", "5", "6", "7"]);
+    assert_eq!(
+        stdout(&seven),
+        "0x0c5487250fcd3e4506ad77441b8b1c62d683fe28792c7be1a07711c5da761304"
+    );
+    let none = poseidon(&["sponge"]);
+    assert!(none.status.success(), "{}", stderr(&none));
+    assert_eq!(stdout(&none), format!("0x{}", "0".repeat(64)));
+    let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
+    let bad = poseidon(&["sponge", "1", "2", p]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("argument 3 (position 2 on-chain)"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
 fn poseidon2_matches_openzeppelin_vector() {
     let out = poseidon(&["poseidon2", "123", "123456"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -570,7 +604,7 @@ fn a_negative_number_is_not_a_field_element_naming_its_argument() {
 #[test]
 fn other_usage_errors_are_one_line_too() {
     for (args, names) in [
-        (vec![], "[subcommands: hash, poseidon2"),
+        (vec![], "[subcommands: hash, sponge, poseidon2"),
         (vec!["goldilocks"], "[subcommands: hash-no-pad"),
         (vec!["frobnicate"], "'frobnicate'"),
         (vec!["permute", "--set", "horizen", "1", "2"], "--set"),

@@ -27,11 +27,13 @@ fn declared() -> Vec<JsonAbi> {
         abi::IPoseidonT4Hasher::abi::contract(),
         abi::IPoseidonT5Hasher::abi::contract(),
         abi::IPoseidonT6Hasher::abi::contract(),
+        abi::IPoseidonT7Hasher::abi::contract(),
         abi::IPoseidonT2Aliases::abi::contract(),
         abi::IPoseidonT3Aliases::abi::contract(),
         abi::IPoseidonT4Aliases::abi::contract(),
         abi::IPoseidonT5Aliases::abi::contract(),
         abi::IPoseidonT6Aliases::abi::contract(),
+        abi::IPoseidonT7Aliases::abi::contract(),
         abi::INoirPoseidon2Aliases::abi::contract(),
     ]
 }

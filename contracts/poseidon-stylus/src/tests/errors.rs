@@ -12,7 +12,7 @@ use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::InputNotInField;
 use crate::abi::{
     IPoseidonT2Hasher, IPoseidonT3Hasher, IPoseidonT4Hasher, IPoseidonT5Hasher, IPoseidonT6Hasher,
-    IStylusPoseidon,
+    IPoseidonT7Hasher, IStylusPoseidon,
 };
 use crate::functions::MAX_SIBLINGS;
 use crate::selectors::ROUTES;
@@ -74,6 +74,32 @@ fn every_fixed_width_function_rejects_each_position() {
             assert_eq!(
                 revert_of(&IPoseidonT6Hasher::hashCall { a, b, c, d, e }),
                 not_in_field(at, bad)
+            );
+        }
+        for at in 0..6 {
+            let [a, b, c, d, e, f] = with_bad::<6>(at, bad);
+            assert_eq!(
+                revert_of(&IPoseidonT7Hasher::hashCall { a, b, c, d, e, f }),
+                not_in_field(at, bad)
+            );
+        }
+    }
+}
+
+#[test]
+fn poseidon_sponge_names_the_first_value_not_in_field() {
+    // Across frames: the first bad value wins, wherever it is (13 values: three frames).
+    for bad in bad_words() {
+        for at in 0..13 {
+            let mut values = vec![U256::from(7); 13];
+            values[at] = bad;
+            if at + 1 < 13 {
+                values[at + 1] = U256::MAX;
+            }
+            assert_eq!(
+                revert_of(&IPoseidonT7Hasher::poseidonSpongeCall { values }),
+                not_in_field(at, bad),
+                "value {at}"
             );
         }
     }

@@ -8,8 +8,10 @@ use super::{returns, word};
 use crate::abi::{
     IPoseidonT2Hasher as IPoseidonT2, IPoseidonT3Hasher as IPoseidonT3,
     IPoseidonT4Hasher as IPoseidonT4, IPoseidonT5Hasher as IPoseidonT5,
-    IPoseidonT6Hasher as IPoseidonT6, IStylusPoseidon as IPoseidon2,
+    IPoseidonT6Hasher as IPoseidonT6, IPoseidonT7Hasher as IPoseidonT7,
+    IStylusPoseidon as IPoseidon2,
 };
+use crate::selectors::{function, Function};
 
 /// (inputs, output) pairs of a vector table, at least ten of them.
 fn cases(table: &[vectors::Hash]) -> Vec<(Vec<U256>, U256)> {
@@ -109,6 +111,47 @@ fn every_circomlib_width_matches_circomlibjs_vectors() {
         };
         assert_eq!(returns(&call), expected, "t6 {inputs:?}");
     }
+    for (inputs, expected) in cases(file.width(7)) {
+        let call = IPoseidonT7::hashCall {
+            a: inputs[0],
+            b: inputs[1],
+            c: inputs[2],
+            d: inputs[3],
+            e: inputs[4],
+            f: inputs[5],
+        };
+        assert_eq!(returns(&call), expected, "t7 {inputs:?}");
+    }
+}
+
+#[test]
+fn hash_of_1_to_6_is_iden3s_poseidon6() {
+    // iden3/contracts test/poseidon (PoseidonFacade.poseidon6, go-iden3-crypto's value).
+    let [a, b, c, d, e, f] = [1u64, 2, 3, 4, 5, 6].map(U256::from);
+    let h = returns(&IPoseidonT7::hashCall { a, b, c, d, e, f });
+    assert_eq!(
+        h,
+        word("0x2d1a03850084442813c8ebf094dea47538490a68b05f2239134a4cca2f6302e1")
+    );
+}
+
+#[test]
+fn poseidon_sponge_matches_iden3_js_crypto() {
+    let file = vectors::iden3_sponge();
+    assert_eq!(file.cases.len(), 40, "{}", file.source);
+    for case in &file.cases {
+        let call = IPoseidonT7::poseidonSpongeCall {
+            values: case.inputs.clone(),
+        };
+        assert_eq!(returns(&call), case.output, "{} values", case.inputs.len());
+    }
+    // No values: SpongePoseidon's initial 0.
+    let empty = IPoseidonT7::poseidonSpongeCall { values: vec![] };
+    assert_eq!(returns(&empty), U256::ZERO);
+    assert_eq!(
+        function(<IPoseidonT7::poseidonSpongeCall as alloy_sol_types::SolCall>::SELECTOR),
+        Some(Function::PoseidonSponge)
+    );
 }
 
 #[test]
