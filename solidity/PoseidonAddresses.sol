@@ -43,6 +43,13 @@ library PoseidonAddresses {
     /// PoseidonUnit5L): contracts/selectors.json
     address internal constant POSEIDON_STYLUS_HASH5 = 0x0707c00E280Ce7830Fbb0c70d4a915508b6b3bC5;
 
+    /// @notice PoseidonStylusHash6: Stylus program `poseidon_stylus_hash6.wasm` (IPoseidonT7Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 7; also hash(uint256[6])
+    /// (poseidon-solidity's shape), poseidon(uint256[6]) and poseidon(bytes32[6]) (circomlibjs, iden3
+    /// PoseidonUnit6L); poseidonSponge(uint256[]): iden3's sponge (SpongePoseidon, PoseidonFacade):
+    /// contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH6 = 0x23e683adc985F1eEc6E6d5d21201Ebc95b20f6fb;
+
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
