@@ -54,18 +54,31 @@ use seq_macro::seq;
 /// The widest state the engine unrolls for (t = 17, sixteen inputs: circomlib's widest).
 const MAX_WIDTH: usize = 17;
 
-/// The widest state whose full-round mix is repeated inline in every round. A wider state's mix
-/// (up to 289 products) is one out-of-line body per instance, called by every round: on wasm32
-/// with `M` as its immediates (eight inline copies would not fit a program), natively so that
-/// the build stays short.
-const INLINE_MIX_WIDTH: usize = 6;
+/// The widest state the engine inlines everywhere (t = 2 … 6, the widths it was tuned on, whose
+/// programs must not change). A wider state (up to 289 products a mix) has its full-round mix as
+/// one out-of-line body per instance, called by every round: on wasm32 with `M` as its immediates
+/// (eight inline copies would not fit a program), natively so that the build stays short; and
+/// natively its S-boxes out of line too.
+const MAX_NARROW_WIDTH: usize = 6;
 
 /// state[i] += table[offset + i] for every lane.
 #[inline(always)]
+#[allow(clippy::identity_op)] // `seq!` spells the first lane's index as `offset + 0`
 fn add_round_constants<const T: usize>(state: &mut [Fr; T], table: &[Fr], offset: usize) {
-    for (i, lane) in state.iter_mut().enumerate() {
-        lane.add_assign(&table[offset + i]);
+    if T <= MAX_NARROW_WIDTH {
+        // LLVM unrolls this loop up to t = 6, so every constant is an immediate.
+        for (i, lane) in state.iter_mut().enumerate() {
+            lane.add_assign(&table[offset + i]);
+        }
+        return;
     }
+    // Beyond, it kept the loop and put the whole table in a data segment (15 KB at t = 17, paid
+    // on every call): unrolled here with literal lane indices.
+    seq!(I in 0..17 {
+        if I < T {
+            state[I].add_assign(&table[offset + I]);
+        }
+    });
 }
 
 round_kernel! {
@@ -82,24 +95,24 @@ round_kernel! {
 fn mix<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
     // Natively a wide mix is out of line even for `PRE` and `POST` (a shorter build).
     #[cfg(not(target_arch = "wasm32"))]
-    if T > INLINE_MIX_WIDTH {
+    if T > MAX_NARROW_WIDTH {
         return mix_native_out_of_line(state, matrix);
     }
     mix_inline(state, matrix)
 }
 
-/// [`mix`] of a wide state, natively (see [`INLINE_MIX_WIDTH`]).
+/// [`mix`] of a wide state, natively (see [`MAX_NARROW_WIDTH`]).
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(never)]
 fn mix_native_out_of_line<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]) -> [Fr; T] {
     mix_inline(state, matrix)
 }
 
-/// The full rounds' mix with instance `I`'s MDS matrix: inline up to [`INLINE_MIX_WIDTH`], else
+/// The full rounds' mix with instance `I`'s MDS matrix: inline up to [`MAX_NARROW_WIDTH`], else
 /// one out-of-line body per instance.
 #[inline(always)]
 fn mix_m<const T: usize, I: Instance<T>>(state: &[Fr; T]) -> [Fr; T] {
-    if T > INLINE_MIX_WIDTH {
+    if T > MAX_NARROW_WIDTH {
         mix_m_out_of_line::<T, I>(state)
     } else {
         mix(state, &I::M)
@@ -134,7 +147,7 @@ fn sbox_all<const T: usize>(state: &mut [Fr; T], constants: &[Fr], offset: usize
     // Natively a wide state's S-boxes are out of line: inlined into every round, they made the
     // native build minutes longer.
     #[cfg(not(target_arch = "wasm32"))]
-    if T > INLINE_MIX_WIDTH {
+    if T > MAX_NARROW_WIDTH {
         return sbox_all_native_out_of_line(state, constants, offset);
     }
     sbox_all_inline(state, constants, offset)
@@ -454,7 +467,7 @@ where
     // The last S-box has no constant after it; adding zero reuses the round kernel
     // instead of linking a second S-box body.
     sbox_all(&mut state, &[], 0);
-    if T > INLINE_MIX_WIDTH {
+    if T > MAX_NARROW_WIDTH {
         // Only lane 0 is squeezed: one dot product, not the whole out-of-line mix.
         let column: [Fr; T] = core::array::from_fn(|j| I::M[j][0]);
         Fr::sum_of_products(&column, &state)
