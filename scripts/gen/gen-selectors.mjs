@@ -230,7 +230,7 @@ ${functions.join("\n")}
 
 use crate::abi;
 #[cfg(any(test, feature = "std"))]
-pub use crate::routes::{Route, OURS};
+pub use crate::routes::OURS;
 
 crate::routes::routes! {
 ${blocks.join("\n")}

@@ -1,6 +1,7 @@
-//! The macro that turns the selector table ([`crate::selectors`], one `(call, function)` row per
-//! selector, one block per cargo feature) into the [`Function`](crate::selectors::Function) enum,
-//! the dispatcher's `match` and the table of rows (`Route`, with the `std` feature).
+//! The macro that turns the selector table (`selectors.rs`, generated: one `(call, function)` row
+//! per selector, one block per cargo feature) into the `Function` enum, the dispatcher's `match`
+//! and the table of rows (`ROUTES` of `Route`, with the `std` feature). The table invokes it; this
+//! module names nothing of the table.
 
 use alloy_sol_types::SolCall;
 
@@ -19,15 +20,16 @@ impl<C: SolCall> Le for C {
 #[cfg(any(test, feature = "std"))]
 pub const OURS: &str = "stylus-poseidon";
 
-/// One row of the table.
+/// One row of the table, `F` the table's function enum (`selectors::Function`; generic so that this
+/// module does not depend on the table it makes).
 #[cfg(any(test, feature = "std"))]
-pub struct Route {
+pub struct Route<F> {
     /// The first four bytes of keccak256(signature).
     pub selector: [u8; 4],
     /// The Solidity signature, e.g. `hash(uint256[2])`.
     pub signature: &'static str,
     /// The function it calls.
-    pub function: crate::selectors::Function,
+    pub function: F,
     /// Whose interface it belongs to ([`OURS`], `poseidon-solidity`, `circomlibjs`, `poseidon2-evm`).
     pub interface: &'static str,
     /// Its JSON ABI, as `sol!` read it from the Solidity interface (for `export-abi`).
@@ -35,10 +37,10 @@ pub struct Route {
 }
 
 #[cfg(any(test, feature = "std"))]
-impl Route {
+impl<F> Route<F> {
     /// The row of call `C`.
     pub const fn of<C: SolCall + alloy_sol_types::JsonAbiExt<Abi = alloy_json_abi::Function>>(
-        function: crate::selectors::Function,
+        function: F,
         interface: &'static str,
     ) -> Self {
         Self {
@@ -76,9 +78,13 @@ macro_rules! routes {
             }
         }
 
+        /// One row of the table.
+        #[cfg(any(test, feature = "std"))]
+        pub type Route = $crate::routes::Route<Function>;
+
         /// Every row of the table in this build (for the exported ABI and the tests).
         #[cfg(any(test, feature = "std"))]
-        pub const ROUTES: &[$crate::routes::Route] = &[
+        pub const ROUTES: &[Route] = &[
             $($($(
                 #[cfg(any(test, feature = $feature))]
                 $crate::routes::Route::of::<$call>(Function::$variant, $interface),

@@ -11,7 +11,7 @@
 
 use crate::abi;
 #[cfg(any(test, feature = "std"))]
-pub use crate::routes::{Route, OURS};
+pub use crate::routes::OURS;
 
 crate::routes::routes! {
     "hash2" {

@@ -72,8 +72,8 @@ fn add_round_constants<const T: usize>(state: &mut [Fr; T], table: &[Fr], offset
         }
         return;
     }
-    // Beyond, it kept the loop and put the whole table in a data segment (15 KB at t = 17, paid
-    // on every call): unrolled here with literal lane indices.
+    // Beyond, it kept the loop and put the whole table in a data segment, paid on every call
+    // (CHANGELOG.md): unrolled here with literal lane indices.
     seq!(I in 0..17 {
         if I < T {
             state[I].add_assign(&table[offset + I]);
