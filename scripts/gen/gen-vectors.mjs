@@ -92,7 +92,10 @@ function spongeOverCircomlibjs(values) {
     frame[next] = value;
     dirty = next !== FRAME - 1;
     if (dirty) next++;
-    else [out, frame, next] = [toBig(poseidon(frame)), [toBig(poseidon(frame)), ...Array(FRAME - 1).fill(0n)], 1];
+    else {
+      out = toBig(poseidon(frame));
+      [frame, next] = [[out, ...Array(FRAME - 1).fill(0n)], 1];
+    }
   }
   return dirty ? toBig(poseidon(frame)) : out;
 }

@@ -61,14 +61,6 @@ contract Iden3PoseidonStylusTest is Fixtures {
         return string(out);
     }
 
-    /// @dev `count` field elements from `seed`.
-    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
-        out = new uint256[](count);
-        for (uint256 i; i < count; ++i) {
-            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-        }
-    }
-
     function test_hashOfOneToSixIsIden3sPoseidon6() public view {
         uint256 want = 0x2d1a03850084442813c8ebf094dea47538490a68b05f2239134a4cca2f6302e1;
         assertEq(program.hash(1, 2, 3, 4, 5, 6), want);

@@ -73,14 +73,6 @@ abstract contract AliasFixtures is Fixtures {
         return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
-    /// @dev `count` field elements from `seed`.
-    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
-        out = new uint256[](count);
-        for (uint256 i; i < count; ++i) {
-            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-        }
-    }
-
     /// @dev poseidon-solidity's `PoseidonT{n+1}.hash` (its stock, linked library) of 1 to 5 inputs.
     function poseidonSolidity(uint256[] memory x) internal pure returns (uint256) {
         if (x.length == 1) return PoseidonT2.hash([x[0]]);

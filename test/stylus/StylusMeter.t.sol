@@ -158,14 +158,6 @@ contract StylusMeterTest is Fixtures {
         return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
-    /// @dev `count` field elements from `seed`.
-    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
-        out = new uint256[](count);
-        for (uint256 i; i < count; ++i) {
-            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-        }
-    }
-
     // ---------------------------------------------------------------- hash
 
     function test_hash_vectors() public {

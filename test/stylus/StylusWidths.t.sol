@@ -51,14 +51,6 @@ contract StylusWidthsTest is Fixtures {
         maci = new MaciStyleHasher(t3, t4, t5, t6);
     }
 
-    /// @dev `count` field elements from `seed`.
-    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
-        out = new uint256[](count);
-        for (uint256 i; i < count; ++i) {
-            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
-        }
-    }
-
     function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
         return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }

@@ -21,6 +21,14 @@ abstract contract Fixtures is Test {
         uint256 output;
     }
 
+    /// @dev `count` field elements derived from `seed` (keccak256(seed, i) mod p): the fuzz tests' inputs.
+    function elements(uint256 seed, uint256 count) internal pure returns (uint256[] memory out) {
+        out = new uint256[](count);
+        for (uint256 i; i < count; ++i) {
+            out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+        }
+    }
+
     /// @dev Deploys the creation code circomlibjs `poseidonContract.createCode(2)` generated.
     function deployCircomlibT3() internal returns (address deployed) {
         return deployCircomlib(2);
