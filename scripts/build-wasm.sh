@@ -156,6 +156,14 @@ check_limits() {
   [ "$violations" = 0 ] || return 1
 }
 
+# A registry entry marked not deployable that Nitro would refuse (e.g. every wide width in one
+# program): kept apart in target/stylus/refused/, where scripts/gen/program-layout.mjs reads the reason.
+keep_refused() {
+  mkdir -p "$OUT_DIR/refused"
+  cp "$1" "$OUT_DIR/refused/$2.wasm"
+  echo "  $2 is marked not deployable in contracts/deployables.json, and still is: wrote target/stylus/refused/$2.wasm"
+}
+
 # Builds one deployable: $1 = output name, $2 = cargo feature flags, $3 = signature metered,
 # $4 = its arguments, $5 = 0 for a registry entry marked not deployable (a limit it breaks is
 # reported, not fatal).
@@ -193,17 +201,17 @@ build_deployable() {
   as_deployed "$WORK_DIR/$out_name.$best_level.wasm" "$chosen"
   step "build-wasm: Stylus limits of -$best_level as cargo-stylus deploys it${best_gas:+ ($best_gas gas cached before its section, $sig)}"
   STEP_HINT="the module breaks a Stylus limit (above); Nitro would refuse to activate it or charge for it on every call."
-  rm -f "$OUT_DIR/$out_name.wasm"
+  rm -f "$OUT_DIR/$out_name.wasm" "$OUT_DIR/refused/$out_name.wasm"
   if ! check_limits "$chosen"; then
     [ "$deployable" = 0 ] || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
-    echo "  $out_name is marked not deployable in contracts/deployables.json, and still is; not writing it"
+    keep_refused "$chosen" "$out_name"
     return 0
   fi
   step "build-wasm: does $out_name activate at ArbOS $STYLUS_ARBOS (stylus-meter check)"
   STEP_HINT="Nitro would refuse to activate the module at the ArbOS version Arbitrum One runs (the reason above names the feature or function); see crates/stylus-meter/README.md."
   if ! check_activation "$chosen"; then
     [ "$deployable" = 0 ] || fail "the $out_name module does not activate at ArbOS $STYLUS_ARBOS (above); not writing target/stylus/$out_name.wasm"
-    echo "  $out_name is marked not deployable in contracts/deployables.json; not writing it"
+    keep_refused "$chosen" "$out_name"
     return 0
   fi
   [ "$deployable" = 1 ] || echo "  $out_name fits the limits; contracts/deployables.json marks it not deployable (notDeployableBecause says why)"

@@ -8,7 +8,17 @@ import {
     IPoseidonT4Aliases,
     IPoseidonT5Aliases,
     IPoseidonT6Aliases,
-    IPoseidonT7Aliases
+    IPoseidonT7Aliases,
+    IPoseidonT8Aliases,
+    IPoseidonT9Aliases,
+    IPoseidonT10Aliases,
+    IPoseidonT11Aliases,
+    IPoseidonT12Aliases,
+    IPoseidonT13Aliases,
+    IPoseidonT14Aliases,
+    IPoseidonT15Aliases,
+    IPoseidonT16Aliases,
+    IPoseidonT17Aliases
 } from "./generated/IPoseidonAliases.sol";
 
 /// @title Errors shared by every Poseidon hasher of this project
@@ -114,53 +124,6 @@ interface IPoseidon2Instances is INoirPoseidon2Hasher {
 
     /// @notice The Poseidon2 permutation, t = 4, Codex set.
     function poseidon2CodexPermuteT4(uint256[4] calldata state) external view returns (uint256[4] memory);
-}
-
-/// @title The Stylus Poseidon contract's full interface
-/// @notice Deployed on Arbitrum as a Stylus (WASM) program; `PoseidonT3Yul` implements the T3 and
-/// Poseidon2 part of it in EVM bytecode for other chains. The `…Aliases` interfaces are the other
-/// projects' selectors each program answers (poseidon-solidity, circomlibjs, poseidon2-evm;
-/// contracts/selectors.json).
-interface IStylusPoseidon is
-    IPoseidonT3Hasher,
-    IPoseidon2Instances,
-    IPoseidonT2Aliases,
-    IPoseidonT3Aliases,
-    IPoseidonT4Aliases,
-    IPoseidonT5Aliases,
-    IPoseidonT6Aliases,
-    IPoseidonT7Aliases,
-    INoirPoseidon2Aliases
-{
-    /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
-    /// decode (Stylus only: a Solidity contract reverts without data in these cases).
-    /// @param selector The first four bytes of the calldata, zero-padded when shorter.
-    error InvalidCalldata(bytes4 selector);
-
-    /// @notice circomlib Poseidon with one input (t = 2).
-    function hash(uint256 a) external view returns (uint256);
-
-    /// @notice circomlib Poseidon with three inputs (t = 4).
-    function hash(uint256 a, uint256 b, uint256 c) external view returns (uint256);
-
-    /// @notice circomlib Poseidon with four inputs (t = 5).
-    function hash(uint256 a, uint256 b, uint256 c, uint256 d) external view returns (uint256);
-
-    /// @notice circomlib Poseidon with five inputs (t = 6).
-    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e) external view returns (uint256);
-
-    /// @notice circomlib Poseidon with six inputs (t = 7).
-    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f)
-        external
-        view
-        returns (uint256);
-
-    /// @notice iden3's sponge over circomlib Poseidon t = 7 (`IPoseidonT7Hasher.poseidonSponge`).
-    function poseidonSponge(uint256[] calldata values) external view returns (uint256);
-
-    /// @notice Poseidon2 t = 3 (HorizenLabs BN254 parameters) two-input sponge hash, equal to
-    /// openzeppelin-crypto 0.3 `Poseidon2::<BN256Params, FpBN256>`: absorb(a), absorb(b), squeeze.
-    function poseidon2(uint256 a, uint256 b) external view returns (uint256);
 }
 
 /// @title Poseidon and Poseidon2 over Goldilocks (p = 2^64 - 2^32 + 1), width 12, plonky2 conventions
@@ -292,4 +255,269 @@ interface IPoseidonT7Hasher is IPoseidonErrors {
     /// @dev Returns 0 for no values, as `SpongePoseidon` does. Reverts `InputNotInField(i, values[i])` for the
     /// first value >= p (`SpongePoseidon` reduces it silently instead).
     function poseidonSponge(uint256[] calldata values) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T8 hasher: the Stylus program `poseidon_stylus_hash7.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[7])` and circomlibjs's `poseidon(uint256[7])`/`poseidon(bytes32[7])` shapes are aliases.
+interface IPoseidonT8Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with seven inputs (t = 8), equal to circomlibjs `poseidon` of 7 inputs and
+    /// poseidon-lite `poseidon7`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f, uint256 g)
+        external
+        view
+        returns (uint256);
+}
+
+/// @title circomlib Poseidon T9 hasher: the Stylus program `poseidon_stylus_hash8.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[8])` and circomlibjs's `poseidon(uint256[8])`/`poseidon(bytes32[8])` shapes are aliases.
+interface IPoseidonT9Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with eight inputs (t = 9), equal to circomlibjs `poseidon` of 8 inputs and
+    /// poseidon-lite `poseidon8`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f, uint256 g, uint256 h)
+        external
+        view
+        returns (uint256);
+}
+
+/// @title circomlib Poseidon T10 hasher: the Stylus program `poseidon_stylus_hash9.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[9])` and circomlibjs's `poseidon(uint256[9])`/`poseidon(bytes32[9])` shapes are aliases.
+interface IPoseidonT10Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with nine inputs (t = 10), equal to circomlibjs `poseidon` of 9 inputs and
+    /// poseidon-lite `poseidon9`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T11 hasher: the Stylus program `poseidon_stylus_hash10.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[10])` and circomlibjs's `poseidon(uint256[10])`/`poseidon(bytes32[10])` shapes are aliases.
+interface IPoseidonT11Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with ten inputs (t = 11), equal to circomlibjs `poseidon` of 10 inputs and
+    /// poseidon-lite `poseidon10`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T12 hasher: the Stylus program `poseidon_stylus_hash11.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[11])` and circomlibjs's `poseidon(uint256[11])`/`poseidon(bytes32[11])` shapes are aliases.
+interface IPoseidonT12Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with eleven inputs (t = 12), equal to circomlibjs `poseidon` of 11 inputs and
+    /// poseidon-lite `poseidon11`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T13 hasher: the Stylus program `poseidon_stylus_hash12.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[12])` and circomlibjs's `poseidon(uint256[12])`/`poseidon(bytes32[12])` shapes are aliases.
+interface IPoseidonT13Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with twelve inputs (t = 13), equal to circomlibjs `poseidon` of 12 inputs and
+    /// poseidon-lite `poseidon12`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k,
+        uint256 l
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T14 hasher: the Stylus program `poseidon_stylus_hash13.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[13])` and circomlibjs's `poseidon(uint256[13])`/`poseidon(bytes32[13])` shapes are aliases.
+interface IPoseidonT14Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with thirteen inputs (t = 14), equal to circomlibjs `poseidon` of 13 inputs and
+    /// poseidon-lite `poseidon13`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k,
+        uint256 l,
+        uint256 m
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T15 hasher: the Stylus program `poseidon_stylus_hash14.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[14])` and circomlibjs's `poseidon(uint256[14])`/`poseidon(bytes32[14])` shapes are aliases.
+interface IPoseidonT15Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with fourteen inputs (t = 15), equal to circomlibjs `poseidon` of 14 inputs and
+    /// poseidon-lite `poseidon14`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k,
+        uint256 l,
+        uint256 m,
+        uint256 n
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T16 hasher: the Stylus program `poseidon_stylus_hash15.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[15])` and circomlibjs's `poseidon(uint256[15])`/`poseidon(bytes32[15])` shapes are aliases.
+interface IPoseidonT16Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with fifteen inputs (t = 16), equal to circomlibjs `poseidon` of 15 inputs and
+    /// poseidon-lite `poseidon15`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k,
+        uint256 l,
+        uint256 m,
+        uint256 n,
+        uint256 o
+    ) external view returns (uint256);
+}
+
+/// @title circomlib Poseidon T17 hasher: the Stylus program `poseidon_stylus_hash16.wasm`
+/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
+/// at five); `hash(uint256[16])` and circomlibjs's `poseidon(uint256[16])`/`poseidon(bytes32[16])` shapes are aliases.
+interface IPoseidonT17Hasher is IPoseidonErrors {
+    /// @notice circomlib Poseidon with sixteen inputs (t = 17), equal to circomlibjs `poseidon` of 16 inputs and
+    /// poseidon-lite `poseidon16`.
+    /// @dev Reverts `InputNotInField(i, value)` for the first input >= p.
+    function hash(
+        uint256 a,
+        uint256 b,
+        uint256 c,
+        uint256 d,
+        uint256 e,
+        uint256 f,
+        uint256 g,
+        uint256 h,
+        uint256 i,
+        uint256 j,
+        uint256 k,
+        uint256 l,
+        uint256 m,
+        uint256 n,
+        uint256 o,
+        uint256 p
+    ) external view returns (uint256);
+}
+
+/// @title The Stylus Poseidon contract's full interface
+/// @notice Deployed on Arbitrum as a Stylus (WASM) program; `PoseidonT3Yul` implements the T3 and
+/// Poseidon2 part of it in EVM bytecode for other chains. The `…Aliases` interfaces are the other
+/// projects' selectors each program answers (poseidon-solidity, circomlibjs, poseidon2-evm;
+/// contracts/selectors.json).
+interface IStylusPoseidon is
+    IPoseidonT3Hasher,
+    IPoseidon2Instances,
+    IPoseidonT2Hasher,
+    IPoseidonT4Hasher,
+    IPoseidonT5Hasher,
+    IPoseidonT6Hasher,
+    IPoseidonT7Hasher,
+    IPoseidonT8Hasher,
+    IPoseidonT9Hasher,
+    IPoseidonT10Hasher,
+    IPoseidonT11Hasher,
+    IPoseidonT12Hasher,
+    IPoseidonT13Hasher,
+    IPoseidonT14Hasher,
+    IPoseidonT15Hasher,
+    IPoseidonT16Hasher,
+    IPoseidonT17Hasher,
+    IPoseidonT2Aliases,
+    IPoseidonT3Aliases,
+    IPoseidonT4Aliases,
+    IPoseidonT5Aliases,
+    IPoseidonT6Aliases,
+    IPoseidonT7Aliases,
+    IPoseidonT8Aliases,
+    IPoseidonT9Aliases,
+    IPoseidonT10Aliases,
+    IPoseidonT11Aliases,
+    IPoseidonT12Aliases,
+    IPoseidonT13Aliases,
+    IPoseidonT14Aliases,
+    IPoseidonT15Aliases,
+    IPoseidonT16Aliases,
+    IPoseidonT17Aliases,
+    INoirPoseidon2Aliases
+{
+    /// @notice The calldata has an unknown selector, is shorter than a selector, or its arguments do not
+    /// decode (Stylus only: a Solidity contract reverts without data in these cases).
+    /// @param selector The first four bytes of the calldata, zero-padded when shorter.
+    error InvalidCalldata(bytes4 selector);
+
+    /// @notice Poseidon2 t = 3 (HorizenLabs BN254 parameters) two-input sponge hash, equal to
+    /// openzeppelin-crypto 0.3 `Poseidon2::<BN256Params, FpBN256>`: absorb(a), absorb(b), squeeze.
+    function poseidon2(uint256 a, uint256 b) external view returns (uint256);
 }

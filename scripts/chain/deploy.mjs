@@ -64,7 +64,7 @@ const MAX_TX_GAS = 32000000n;
 const PAUSED_ACTIVATION_GAS = 30000000n;
 
 const USAGE = `Usage: scripts/chain/deploy.mjs [--rpc URL] [--private-key KEY] [--skip-stylus] [--skip-evm] [--skip-examples]
-                              [--no-cache] [--wasm-dir DIR] [--out-dir DIR] [--install-factory]
+                              [--skip NAME,...] [--no-cache] [--wasm-dir DIR] [--out-dir DIR] [--install-factory]
                               [--max-data-fee WEI] [--registry FILE] [--help]
 
 Deploys the Stylus programs (activated, cached in ArbOS), the Solidity/Yul hashers and the examples
@@ -77,6 +77,8 @@ already deployed, activated and cached, checks every hasher, and writes DIR/<cha
   --skip-stylus       do not deploy the Stylus programs (any EVM chain will do, e.g. anvil)
   --skip-evm          do not deploy the Solidity/Yul contracts
   --skip-examples     do not deploy the examples (the incremental Merkle trees over a hasher)
+  --skip NAME,...     do not deploy these registry entries (e.g. the programs needing more fragments
+                      than a chain allows: the run refuses them first, naming them)
   --no-cache          leave the Stylus programs uncached (to measure uncached calls; cache later
                       with ArbWasmCache.cacheProgram, or evict with evictCodehash)
   --wasm-dir DIR      where the Stylus programs are (default: target/stylus, from scripts/build-wasm.sh)
@@ -149,6 +151,7 @@ async function main() {
       "skip-stylus": { type: "boolean", default: false },
       "skip-evm": { type: "boolean", default: false },
       "skip-examples": { type: "boolean", default: false },
+      skip: { type: "string" },
       "no-cache": { type: "boolean", default: false },
       "wasm-dir": { type: "string" },
       "out-dir": { type: "string" },
@@ -163,7 +166,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  for (const name of ["rpc", "private-key", "wasm-dir", "out-dir", "max-data-fee", "registry"]) {
+  for (const name of ["rpc", "private-key", "wasm-dir", "out-dir", "max-data-fee", "registry", "skip"]) {
     if (opts[name] === "") usageError(`--${name} needs a value`);
   }
   // Relative paths are the repository's, wherever the command is run from.
@@ -195,6 +198,10 @@ async function main() {
   } catch (e) {
     fail(e.message);
   }
+  const skipped = new Set(opts.skip ? opts.skip.split(",") : []);
+  const known = new Set(deployments.map((d) => d.name));
+  for (const name of skipped) if (!known.has(name)) usageError(`--skip ${name}: no such entry to deploy in ${registryFile}`);
+  deployments = deployments.filter((d) => !skipped.has(d.name));
   const { factory, salt } = registry.create2;
   // Which file goes on chain, said per program: `cargo stylus check` checks the crate's default build
   // whatever --wasm-file says, so a user cannot tell from cargo-stylus alone (README, "Deploy a program").
@@ -246,6 +253,9 @@ async function main() {
         "node: start one with scripts/chain/devnode.sh, or pass --skip-stylus to deploy only the EVM contracts",
     );
   }
+
+  // Before any transaction: every program over 24 KiB fits this chain's fragment rules.
+  if (!skipStylus) await fragmentsFit(deployments.filter((d) => d.kind === "stylus" && d.fragments));
 
   step("Deployer account");
   if (!key) {
@@ -425,13 +435,17 @@ async function main() {
     );
   }
 
-  // The chain accepts a root with `count` fragments (ArbOS >= 60, and at most
-  // ArbOwnerPublic.getMaxStylusContractFragments(); cargo-stylus checks the same before deploying).
-  async function fragmentsAllowed(name, count) {
+  // The chain accepts a root with that many fragments: ArbOS >= 60, and at most
+  // ArbOwnerPublic.getMaxStylusContractFragments() (cargo-stylus checks the same before deploying).
+  // Every program is checked at once, so a refusal names all those the chain cannot take.
+  async function fragmentsFit(fragmented) {
+    if (fragmented.length === 0) return;
+    step(`Fragments: ${fragmented.length} program(s) over 24 KiB deploy as a root and fragments`);
     const since = Number(meterRule("thresholds.contract_limit"));
+    const [first] = fragmented;
     if (arbosVersion < since) {
       fail(
-        `${name}: its code is over 24 KiB, so it deploys as ${count} fragments and a root, which Nitro accepts from ArbOS ${since}; ` +
+        `${first.name}: its code is over 24 KiB, so it deploys as ${first.fragments.length} fragments and a root, which Nitro accepts from ArbOS ${since}; ` +
           `chain ${chainId} runs ArbOS ${arbosVersion}${isDev ? " (scripts/chain/devnode.sh upgrades a dev chain)" : ""}`,
       );
     }
@@ -439,10 +453,18 @@ async function main() {
     try {
       max = await read(ArbOwnerPublic, "getMaxStylusContractFragments");
     } catch (e) {
-      fail(`${name}: ArbOwnerPublic.getMaxStylusContractFragments() failed: ${nodeMessage(e)}`);
+      fail(`${first.name}: ArbOwnerPublic.getMaxStylusContractFragments() failed: ${nodeMessage(e)}`);
     }
-    if (count > max) fail(`${name}: its code needs ${count} fragments; chain ${chainId} allows ${max} (ArbOwnerPublic.getMaxStylusContractFragments())`);
-    console.log(`${name}: ${count} fragments (chain ${chainId} allows up to ${max})`);
+    const over = fragmented.filter((d) => d.fragments.length > max);
+    if (over.length > 0) {
+      const [d, ...more] = over;
+      const also = more.length > 0 ? `; so do ${more.map((m) => `${m.name} (${m.fragments.length})`).join(", ")}` : "";
+      fail(
+        `${d.name}: its code needs ${d.fragments.length} fragments; chain ${chainId} allows ${max} (ArbOwnerPublic.getMaxStylusContractFragments())${also}; ` +
+          `nothing was sent: deploy the rest with --skip ${over.map((o) => o.name).join(",")}`,
+      );
+    }
+    for (const d of fragmented) console.log(`${d.name}: ${d.fragments.length} fragments (chain ${chainId} allows up to ${max})`);
   }
 
   /** ArbWasm.codehashVersion: { version } when active, else { state } ("Name(args)"). */
@@ -543,7 +565,6 @@ async function main() {
     if (d.kind === "stylus") {
       if (d.fragments) {
         step(`Stylus program ${d.name}: fragments of its code (over 24 KiB)`);
-        await fragmentsAllowed(d.name, d.fragments.length);
         for (const f of d.fragments) {
           const what = `${d.name} fragment ${f.index}/${d.fragments.length}`;
           await create2(what, f.initCode, f.address);

@@ -25,6 +25,15 @@ import { keccak256, toBytes } from "viem";
 import { parseOptions } from "../lib/args.mjs";
 import { SECTIONS, label, matches, one, row, validate } from "./rows.mjs";
 
+/** Why the circomlib section's EVM rows stop at six inputs (the report prints it under the section). */
+const CIRCOMLIB_EVM =
+  "EVM rows exist to six inputs only. Our own EVM references are for two inputs (PoseidonT3Yul, PoseidonT3Solidity); " +
+  "from one to six inputs the published contracts are the EVM's (poseidon-solidity's PoseidonT2 … PoseidonT6, circomlibjs's " +
+  "createCode(1 … 6), which iden3's PoseidonUnit1L … PoseidonUnit6L are). From seven inputs no EVM contract computes " +
+  "circomlib Poseidon: circomlibjs's generated code needs DUP17 there (its issues #15 and #17), and poseidon-solidity stops " +
+  "at five for the stack limit (its issue #2, where a memory-based version was judged far dearer); the Stylus programs " +
+  "for 7 to 16 inputs have no EVM peer.";
+
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [command, ...rest] = process.argv.slice(2);
 const fail = (message) => {
@@ -104,6 +113,7 @@ const COMMANDS = {
         cheaper_peer_hash_gas: peer,
         yul_below_cheaper_peer_percent: Math.floor(((peer - yul) * 1000) / peer) / 10,
       },
+      about: { [SECTIONS.circomlib]: [CIRCOMLIB_EVM] },
       rows,
     };
     fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");

@@ -189,7 +189,7 @@ const aliasRows = (group) => group.functions.flatMap((fn) => (fn.aliases ?? []).
 
 /** The Solidity interface of a group's aliases: `IPoseidonT3Aliases` for t = 3 (feature hash2), ... */
 export function aliasInterfaceName(group) {
-  const width = /^hash(\d)$/.exec(group.feature);
+  const width = /^hash(\d+)$/.exec(group.feature);
   if (width) return `IPoseidonT${Number(width[1]) + 1}Aliases`;
   if (group.feature === "noir") return "INoirPoseidon2Aliases";
   throw new Error(`no interface name for the aliases of feature ${group.feature}`);

@@ -37,6 +37,9 @@ const { values: args } = parseOptions(
 const { meter, "wasm-dir": wasmDir } = args;
 const arbos = args.arbos ?? execFileSync(meter, ["rules", "--get", "arbitrum_one"], { encoding: "utf8" }).trim();
 
+/** circomlib Poseidon of 7 to 16 inputs: a family of its own (the widths no one program can hold). */
+const isWide = (call) => call.section === SECTIONS.circomlib && call.function.startsWith("hash(") && call.castArgs.length >= 7;
+
 /**
  * The families compared: the calls each deployable serves today (scripts/gas-report/calls.mjs) and
  * the registry entry that serves them all. `transactions`: sets of calls made in one transaction.
@@ -45,13 +48,22 @@ const FAMILIES = [
   {
     name: SECTIONS.circomlib,
     one: "PoseidonStylusCircomlib",
-    calls: CALLS.filter((c) => c.section === SECTIONS.circomlib && !c.function.startsWith("nodesFromPath")),
+    calls: CALLS.filter((c) => c.section === SECTIONS.circomlib && !c.function.startsWith("nodesFromPath") && !isWide(c)),
     transactions: [
       ["hash(1,2)"],
       ["hash(1,2)", "hash(1,2,3)"],
       ["hash(1,2)", "hash(1,2,3)", "hash(1,2,3,4,5)"],
       ["hash(1)", "hash(1,2)", "hash(1,2,3)", "hash(1,2,3,4)", "hash(1,2,3,4,5)"],
     ],
+  },
+  {
+    // One program per width, three neighbours in one (the widest group Nitro activates from seven
+    // inputs), and groups Nitro refuses, with its reason.
+    name: "circomlib Poseidon, 7 to 16 inputs",
+    one: "PoseidonStylusHash7To9",
+    calls: CALLS.filter(isWide),
+    transactions: [["hash(1,2,3,4,5,6,7)", "hash(1,2,3,4,5,6,7,8)"], ["hash(1,2,3,4,5,6,7)", "hash(1,2,3,4,5,6,7,8)", "hash(1,2,3,4,5,6,7,8,9)"]],
+    refused: ["PoseidonStylusHash7To10", "PoseidonStylusCircomlibWide"],
   },
   {
     name: "Poseidon2, Barretenberg set",
@@ -70,11 +82,15 @@ function tool(command, commandArgs) {
   try {
     return execFileSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"] }).trim();
   } catch (e) {
-    throw new Error(`program-layout: ${path.basename(command)} ${commandArgs.slice(0, 3).join(" ")}: ${String(e.stderr ?? e.message).trim()}`);
+    throw Object.assign(new Error(`program-layout: ${path.basename(command)} ${commandArgs.slice(0, 3).join(" ")}: ${String(e.stderr ?? e.message).trim()}`), {
+      stdout: e.stdout,
+    });
   }
 }
 const meterJson = (sub, wasm, rest) => JSON.parse(tool(meter, [sub, "--arbos", arbos, "--wasm", wasm, ...rest, "--json"]));
 const wasmOf = (stem) => path.join(wasmDir, `${stem}.wasm`);
+/** Where scripts/build-wasm.sh --all keeps a registry entry Nitro would refuse. */
+const refusedWasmOf = (stem) => path.join(wasmDir, "refused", `${stem}.wasm`);
 const calldataOf = (call) => tool(foundryBin("cast"), ["calldata", call.sig, ...call.castArgs]);
 const fmt = (n) => n.toLocaleString("en-US");
 const signed = (n) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "0");
@@ -91,6 +107,20 @@ function programRow(label, stem) {
   return `| ${label} | ${fmt(c.sizes.wasm)} | ${fmt(c.sizes.code)} | ${contracts} | ${fmt(c.gas.init)} | ${fmt(c.gas.cached_init)} | ${fmt(a.total)} | ${fmt(a.compile)} |`;
 }
 
+/** A group Nitro refuses: its size and the meter's reason, in a row of the programs table. */
+function refusedRow(label, stem) {
+  // The meter exits 1 for a module Nitro refuses, its JSON verdict on stdout.
+  let c;
+  try {
+    c = meterJson("check", refusedWasmOf(stem), []);
+  } catch (e) {
+    c = JSON.parse(e.stdout);
+  }
+  if (c.valid) fail(`${stem} activates at ArbOS ${arbos}: move it out of the family's refused list`);
+  const bytes = fs.statSync(refusedWasmOf(stem)).size;
+  return `| ${label} | ${fmt(bytes)} | — | refused: ${c.reason} | — | — | — | — |`;
+}
+
 /** Gas of the calls made, in order, in one transaction from a contract to one program. */
 function frames(stem, calls, uncached) {
   const flags = calls.flatMap((call) => ["--calldata", calldataOf(call)]);
@@ -98,19 +128,28 @@ function frames(stem, calls, uncached) {
 }
 
 function family(f, registry) {
-  const oneStem = registry.stylus.find((e) => e.name === f.one).wasm;
+  const stemOf = (name) => registry.stylus.find((e) => e.name === name).wasm;
+  const oneStem = stemOf(f.one);
+  // The calls the one program answers (a group of some widths answers theirs only).
+  const served = f.calls.filter((call) => !meterJson("call", wasmOf(oneStem), ["--sig", call.sig, "--args", call.meterArgs]).reverted);
   const separate = [...new Set(f.calls.map((c) => c.deployable))];
   const lines = [`### ${f.name}`, ""];
   lines.push("| program | WASM bytes | code bytes | contracts | init gas | cached init gas | activation burns, gas | of which compile |");
   lines.push("|---|---:|---:|---|---:|---:|---:|---:|");
   for (const stem of separate) lines.push(programRow(`\`${stem}.wasm\``, stem));
-  lines.push(programRow(`\`${oneStem}.wasm\` (one program)`, oneStem));
+  const oneLabel = served.length === f.calls.length ? "one program" : `one program for ${served.length} of them`;
+  lines.push(programRow(`\`${oneStem}.wasm\` (${oneLabel})`, oneStem));
+  for (const name of f.refused ?? []) lines.push(refusedRow(`\`${stemOf(name)}.wasm\``, stemOf(name)));
   lines.push("");
   lines.push("| call | own program, cached / uncached | one program, cached / uncached | one program costs |");
   lines.push("|---|---:|---:|---:|");
   for (const call of f.calls) {
     const run = (stem) => meterJson("call", wasmOf(stem), ["--sig", call.sig, "--args", call.meterArgs]).gas;
     const own = run(call.deployable);
+    if (!served.includes(call)) {
+      lines.push(`| \`${call.function}\` | ${fmt(own.cached_call)} / ${fmt(own.uncached_call)} | — | — |`);
+      continue;
+    }
     const one = run(oneStem);
     lines.push(
       `| \`${call.function}\` | ${fmt(own.cached_call)} / ${fmt(own.uncached_call)} | ${fmt(one.cached_call)} / ${fmt(one.uncached_call)} | ${signed(one.cached_call - own.cached_call)} / ${signed(one.uncached_call - own.uncached_call)} |`,
@@ -120,7 +159,7 @@ function family(f, registry) {
   lines.push("| one transaction calls | programs uncached: own programs / one program | programs cached: own programs / one program |");
   lines.push("|---|---:|---:|");
   for (const names of f.transactions) {
-    const calls = names.map((name) => f.calls.find((c) => c.function === name));
+    const calls = names.map((name) => served.find((c) => c.function === name) ?? fail(`${f.name}: ${name} is not a call the one program answers`));
     const byProgram = (uncached) =>
       [...new Set(calls.map((c) => c.deployable))].reduce((sum, stem) => sum + frames(stem, calls.filter((c) => c.deployable === stem), uncached), 0);
     const cell = (uncached) => {
@@ -131,6 +170,10 @@ function family(f, registry) {
     lines.push(`| ${names.map((n) => `\`${n}\``).join(", ")} | ${cell(true)} | ${cell(false)} |`);
   }
   return lines;
+}
+
+function fail(message) {
+  throw new Error(`program-layout: ${message}`);
 }
 
 function main() {

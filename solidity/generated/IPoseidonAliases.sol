@@ -86,6 +86,146 @@ interface IPoseidonT7Aliases {
     function poseidon(bytes32[6] calldata inputs) external view returns (bytes32);
 }
 
+/// @title Other projects' selectors that the Stylus program of feature `hash7` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT8Aliases {
+    /// @notice circomlib Poseidon of 7 inputs (t = 8): `hash(uint256[7])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[7] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 7 inputs (t = 8): `poseidon(uint256[7])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[7] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 7 inputs (t = 8): `poseidon(bytes32[7])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[7] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash8` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT9Aliases {
+    /// @notice circomlib Poseidon of 8 inputs (t = 9): `hash(uint256[8])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[8] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 8 inputs (t = 9): `poseidon(uint256[8])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[8] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 8 inputs (t = 9): `poseidon(bytes32[8])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[8] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash9` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT10Aliases {
+    /// @notice circomlib Poseidon of 9 inputs (t = 10): `hash(uint256[9])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[9] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 9 inputs (t = 10): `poseidon(uint256[9])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[9] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 9 inputs (t = 10): `poseidon(bytes32[9])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[9] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash10` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT11Aliases {
+    /// @notice circomlib Poseidon of 10 inputs (t = 11): `hash(uint256[10])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[10] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 10 inputs (t = 11): `poseidon(uint256[10])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[10] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 10 inputs (t = 11): `poseidon(bytes32[10])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[10] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash11` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT12Aliases {
+    /// @notice circomlib Poseidon of 11 inputs (t = 12): `hash(uint256[11])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[11] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 11 inputs (t = 12): `poseidon(uint256[11])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[11] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 11 inputs (t = 12): `poseidon(bytes32[11])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[11] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash12` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT13Aliases {
+    /// @notice circomlib Poseidon of 12 inputs (t = 13): `hash(uint256[12])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[12] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 12 inputs (t = 13): `poseidon(uint256[12])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[12] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 12 inputs (t = 13): `poseidon(bytes32[12])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[12] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash13` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT14Aliases {
+    /// @notice circomlib Poseidon of 13 inputs (t = 14): `hash(uint256[13])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[13] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 13 inputs (t = 14): `poseidon(uint256[13])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[13] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 13 inputs (t = 14): `poseidon(bytes32[13])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[13] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash14` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT15Aliases {
+    /// @notice circomlib Poseidon of 14 inputs (t = 15): `hash(uint256[14])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[14] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 14 inputs (t = 15): `poseidon(uint256[14])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[14] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 14 inputs (t = 15): `poseidon(bytes32[14])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[14] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash15` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT16Aliases {
+    /// @notice circomlib Poseidon of 15 inputs (t = 16): `hash(uint256[15])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[15] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 15 inputs (t = 16): `poseidon(uint256[15])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[15] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 15 inputs (t = 16): `poseidon(bytes32[15])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[15] calldata inputs) external view returns (bytes32);
+}
+
+/// @title Other projects' selectors that the Stylus program of feature `hash16` answers
+/// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
+/// (`IPoseidonErrors`), where the peers reduce it silently.
+interface IPoseidonT17Aliases {
+    /// @notice circomlib Poseidon of 16 inputs (t = 17): `hash(uint256[16])` of poseidon-solidity-style (contracts/selectors.json).
+    function hash(uint256[16] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 16 inputs (t = 17): `poseidon(uint256[16])` of circomlibjs (contracts/selectors.json).
+    function poseidon(uint256[16] calldata inputs) external view returns (uint256);
+
+    /// @notice circomlib Poseidon of 16 inputs (t = 17): `poseidon(bytes32[16])` of circomlibjs (contracts/selectors.json).
+    function poseidon(bytes32[16] calldata inputs) external view returns (bytes32);
+}
+
 /// @title Other projects' selectors that the Stylus program of feature `noir` answers
 /// @notice Same function, checks and errors as ours: an input >= p reverts `InputNotInField(position, value)`
 /// (`IPoseidonErrors`), where the peers reduce it silently.

@@ -357,7 +357,7 @@ const activations = (url, codehash) => BigInt(cast("call", "--rpc-url", url, pad
 test("deploy: --help, unknown arguments and nothing to deploy", () => {
   const help = run(DEPLOY, ["--help"]);
   assert.equal(help.status, 0);
-  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--no-cache", "--wasm-dir", "--install-factory", "--max-data-fee", "--registry"]) {
+  for (const option of ["--rpc", "--private-key", "--skip-stylus", "--skip-evm", "--skip-examples", "--skip", "--no-cache", "--wasm-dir", "--install-factory", "--max-data-fee", "--registry"]) {
     assert.ok(help.stdout.includes(option), `--help lacks ${option}`);
   }
   const badFee = run(DEPLOY, ["--max-data-fee", "0.01ether"]);
@@ -811,7 +811,14 @@ test("deploy: fragments need ArbOS 60 and at most the chain's fragment count; th
     cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x70), "setMaxStylusContractFragments(uint8)", "1");
     const r = run(DEPLOY, args(node.url), { env, timeout: 600_000 });
     assert.equal(r.status, 1, r.stdout);
-    assert.match(r.stderr, /PoseidonStylusFragmented: its code needs 2 fragments; chain 412346 allows 1 \(ArbOwnerPublic.getMaxStylusContractFragments\(\)\)/);
+    assert.match(
+      r.stderr,
+      /PoseidonStylusFragmented: its code needs 2 fragments; chain 412346 allows 1 \(ArbOwnerPublic.getMaxStylusContractFragments\(\)\); nothing was sent: deploy the rest with --skip PoseidonStylusFragmented/,
+    );
+    assert.equal(await rpc(node.url, "eth_getCode", [d.fragments[0].address, "latest"]), "0x", "nothing deployed");
+    const unknown = run(DEPLOY, [...args(node.url), "--skip", "PoseidonStylusNone"], { env, timeout: 600_000 });
+    assert.equal(unknown.status, 2, unknown.stdout);
+    assert.match(unknown.stderr, /--skip PoseidonStylusNone: no such entry to deploy in /);
     cast("send", "--rpc-url", node.url, "--private-key", DEV_KEY, pad(0x70), "setMaxStylusContractFragments(uint8)", "2");
 
     // Roots that name the same fragments wrongly: Nitro's getWasmFromRootStylus fails on each.

@@ -156,6 +156,26 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
         }
         #[cfg(any(test, feature = "hash6"))]
         Function::Hash6 => functions::hash6(args.static_words::<6>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash7"))]
+        Function::Hash7 => functions::hash7(args.static_words::<7>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash8"))]
+        Function::Hash8 => functions::hash8(args.static_words::<8>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash9"))]
+        Function::Hash9 => functions::hash9(args.static_words::<9>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash10"))]
+        Function::Hash10 => functions::hash10(args.static_words::<10>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash11"))]
+        Function::Hash11 => functions::hash11(args.static_words::<11>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash12"))]
+        Function::Hash12 => functions::hash12(args.static_words::<12>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash13"))]
+        Function::Hash13 => functions::hash13(args.static_words::<13>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash14"))]
+        Function::Hash14 => functions::hash14(args.static_words::<14>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash15"))]
+        Function::Hash15 => functions::hash15(args.static_words::<15>(0)?).map(returndata::word),
+        #[cfg(any(test, feature = "hash16"))]
+        Function::Hash16 => functions::hash16(args.static_words::<16>(0)?).map(returndata::word),
         #[cfg(any(test, feature = "hash6"))]
         Function::PoseidonSponge => {
             functions::poseidon_sponge(args.words(0)?).map(returndata::word)

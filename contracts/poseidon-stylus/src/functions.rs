@@ -30,6 +30,16 @@ pub const MAX_SIBLINGS: usize = 256;
         feature = "hash3",
         feature = "hash4",
         feature = "hash6",
+        feature = "hash7",
+        feature = "hash8",
+        feature = "hash9",
+        feature = "hash10",
+        feature = "hash11",
+        feature = "hash12",
+        feature = "hash13",
+        feature = "hash14",
+        feature = "hash15",
+        feature = "hash16",
         feature = "poseidon2"
     )),
     allow(dead_code)
@@ -89,15 +99,34 @@ pub fn hash5(a: &Word, b: &Word, c: &Word, d: &Word, e: &Word) -> Result<Word, R
     Ok(poseidon_bn254::poseidon::hash5(&inputs).to_be_bytes())
 }
 
-/// circomlib Poseidon t = 7: `hash(uint256,uint256,uint256,uint256,uint256,uint256)` (iden3's
-/// `PoseidonUnit6L`).
-#[cfg(any(test, feature = "hash6"))]
-pub fn hash6(words: &[Word; 6]) -> Result<Word, Revert> {
-    let mut inputs = [Fr::ZERO; 6];
-    for (position, (input, word)) in inputs.iter_mut().zip(words).enumerate() {
-        *input = field_element(word, position)?;
-    }
-    Ok(poseidon_bn254::poseidon::hash6(&inputs).to_be_bytes())
+/// `hash(uint256 × N)` of circomlib Poseidon t = N + 1, one function per feature (`hash6` is
+/// iden3's `PoseidonUnit6L`): `InputNotInField(i, value)` for the first word ≥ p. The body is the
+/// macro's, not a generic's over a function pointer, so each program calls its width directly.
+macro_rules! wide_hashes {
+    ($($feature:literal => $name:ident($n:literal);)*) => {$(
+        #[doc = concat!("circomlib Poseidon of ", stringify!($n), " inputs: `hash(uint256 × ", stringify!($n), ")`.")]
+        #[cfg(any(test, feature = $feature))]
+        pub fn $name(words: &[Word; $n]) -> Result<Word, Revert> {
+            let mut inputs = [Fr::ZERO; $n];
+            for (position, (input, word)) in inputs.iter_mut().zip(words).enumerate() {
+                *input = field_element(word, position)?;
+            }
+            Ok(poseidon_bn254::poseidon::$name(&inputs).to_be_bytes())
+        }
+    )*};
+}
+wide_hashes! {
+    "hash6" => hash6(6);
+    "hash7" => hash7(7);
+    "hash8" => hash8(8);
+    "hash9" => hash9(9);
+    "hash10" => hash10(10);
+    "hash11" => hash11(11);
+    "hash12" => hash12(12);
+    "hash13" => hash13(13);
+    "hash14" => hash14(14);
+    "hash15" => hash15(15);
+    "hash16" => hash16(16);
 }
 
 /// iden3's sponge: `poseidonSponge(uint256[])`, `InputNotInField(i, values[i])` for the first value

@@ -84,6 +84,96 @@ crate::routes::routes! {
             abi::IPoseidonT7Hasher::poseidonSpongeCall: "stylus-poseidon",
         }
     }
+    "hash7" {
+        /// circomlib Poseidon of 7 inputs (t = 8) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash7 {
+            abi::IPoseidonT8Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT8Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT8Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT8Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash8" {
+        /// circomlib Poseidon of 8 inputs (t = 9) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash8 {
+            abi::IPoseidonT9Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT9Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT9Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT9Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash9" {
+        /// circomlib Poseidon of 9 inputs (t = 10) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash9 {
+            abi::IPoseidonT10Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT10Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT10Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT10Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash10" {
+        /// circomlib Poseidon of 10 inputs (t = 11) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash10 {
+            abi::IPoseidonT11Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT11Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT11Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT11Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash11" {
+        /// circomlib Poseidon of 11 inputs (t = 12) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash11 {
+            abi::IPoseidonT12Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT12Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT12Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT12Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash12" {
+        /// circomlib Poseidon of 12 inputs (t = 13) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash12 {
+            abi::IPoseidonT13Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT13Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT13Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT13Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash13" {
+        /// circomlib Poseidon of 13 inputs (t = 14) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash13 {
+            abi::IPoseidonT14Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT14Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT14Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT14Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash14" {
+        /// circomlib Poseidon of 14 inputs (t = 15) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash14 {
+            abi::IPoseidonT15Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT15Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT15Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT15Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash15" {
+        /// circomlib Poseidon of 15 inputs (t = 16) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash15 {
+            abi::IPoseidonT16Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT16Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT16Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT16Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
+    "hash16" {
+        /// circomlib Poseidon of 16 inputs (t = 17) (`hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256)`).
+        Hash16 {
+            abi::IPoseidonT17Hasher::hashCall: "stylus-poseidon",
+            abi::IPoseidonT17Aliases::hashCall: "poseidon-solidity-style",
+            abi::IPoseidonT17Aliases::poseidon_0Call: "circomlibjs",
+            abi::IPoseidonT17Aliases::poseidon_1Call: "circomlibjs",
+        }
+    }
     "poseidon2" {
         /// Poseidon2 t = 3 sponge hash of 2 inputs (openzeppelin-crypto 0.3) (`poseidon2(uint256,uint256)`).
         Poseidon2 {
