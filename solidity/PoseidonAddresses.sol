@@ -50,6 +50,66 @@ library PoseidonAddresses {
     /// contracts/selectors.json
     address internal constant POSEIDON_STYLUS_HASH6 = 0x23e683adc985F1eEc6E6d5d21201Ebc95b20f6fb;
 
+    /// @notice PoseidonStylusHash7: Stylus program `poseidon_stylus_hash7.wasm` (IPoseidonT8Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 8; also
+    /// hash(uint256[7]) (poseidon-solidity's shape), poseidon(uint256[7]) and poseidon(bytes32[7])
+    /// (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH7 = 0x59Ef7f0369a5332da885EfFEa7Dc673CD8C22F81;
+
+    /// @notice PoseidonStylusHash8: Stylus program `poseidon_stylus_hash8.wasm` (IPoseidonT9Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 9; also
+    /// hash(uint256[8]) (poseidon-solidity's shape), poseidon(uint256[8]) and poseidon(bytes32[8])
+    /// (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH8 = 0x2207Ce1d145cb3B5f3663Eb2C96565cFBD96913a;
+
+    /// @notice PoseidonStylusHash9: Stylus program `poseidon_stylus_hash9.wasm` (IPoseidonT10Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t =
+    /// 10; also hash(uint256[9]) (poseidon-solidity's shape), poseidon(uint256[9]) and poseidon(bytes32[9])
+    /// (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH9 = 0xA7f214d76F217C2eb2409F3858f893d34f754b2A;
+
+    /// @notice PoseidonStylusHash10: Stylus program `poseidon_stylus_hash10.wasm` (IPoseidonT11Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib
+    /// Poseidon t = 11; also hash(uint256[10]) (poseidon-solidity's shape), poseidon(uint256[10]) and
+    /// poseidon(bytes32[10]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH10 = 0xe911FcFa6139932463148D8A8A68A7e1DC967697;
+
+    /// @notice PoseidonStylusHash11: Stylus program `poseidon_stylus_hash11.wasm` (IPoseidonT12Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 12; also hash(uint256[11]) (poseidon-solidity's shape), poseidon(uint256[11])
+    /// and poseidon(bytes32[11]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH11 = 0x9Ee0726C93ed16531aA0c4cC7E79e519A929EFC2;
+
+    /// @notice PoseidonStylusHash12: Stylus program `poseidon_stylus_hash12.wasm` (IPoseidonT13Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 13; also hash(uint256[12]) (poseidon-solidity's shape), poseidon(uint256[12])
+    /// and poseidon(bytes32[12]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH12 = 0x7c611b9CC1cA6D4183693537eea7EFf1f0AF84ab;
+
+    /// @notice PoseidonStylusHash13: Stylus program `poseidon_stylus_hash13.wasm` (IPoseidonT14Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 14; also hash(uint256[13]) (poseidon-solidity's shape), poseidon(uint256[13])
+    /// and poseidon(bytes32[13]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH13 = 0x41b60999b90d7a7DE9d466F190653f3DFbF6e307;
+
+    /// @notice PoseidonStylusHash14: Stylus program `poseidon_stylus_hash14.wasm` (IPoseidonT15Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 15; also hash(uint256[14]) (poseidon-solidity's shape), poseidon(uint256[14])
+    /// and poseidon(bytes32[14]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH14 = 0xC09594EB4B4ab21858949d8f8E68D852110390F4;
+
+    /// @notice PoseidonStylusHash15: Stylus program `poseidon_stylus_hash15.wasm` (IPoseidonT16Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 16; also hash(uint256[15]) (poseidon-solidity's shape), poseidon(uint256[15])
+    /// and poseidon(bytes32[15]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH15 = 0x6F4ed09720fa1151b720e0eF3Aa849b9100Ea4ff;
+
+    /// @notice PoseidonStylusHash16: Stylus program `poseidon_stylus_hash16.wasm` (IPoseidonT17Hasher):
+    /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
+    /// circomlib Poseidon t = 17; also hash(uint256[16]) (poseidon-solidity's shape), poseidon(uint256[16])
+    /// and poseidon(bytes32[16]) (circomlibjs's shape): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_HASH16 = 0x056464A71DC4141f39e4b00aA8f22aA35C7C1236;
+
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
