@@ -3,8 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "../utils/Fixtures.sol";
 import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
-import {IPoseidonErrors, IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
 import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
 import {PoseidonT3Solidity} from "../../solidity/PoseidonT3.sol";
 import {NoirPoseidon2Yul} from "../../solidity/NoirPoseidon2Yul.sol";
@@ -59,18 +58,6 @@ abstract contract AliasFixtures is Fixtures {
         if (n == 1) return bytes4(keccak256("hash_1(uint256)"));
         if (n == 2) return bytes4(keccak256("hash_2(uint256,uint256)"));
         return bytes4(keccak256("hash_3(uint256,uint256,uint256)"));
-    }
-
-    /// @dev `selector` followed by the words of `x`: the calldata of `f(uint256[n])` and `f(uint256, ...)`.
-    function wordsCall(bytes4 selector, uint256[] memory x) internal pure returns (bytes memory out) {
-        out = abi.encodePacked(selector);
-        for (uint256 i; i < x.length; ++i) {
-            out = bytes.concat(out, bytes32(x[i]));
-        }
-    }
-
-    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
     /// @dev poseidon-solidity's `PoseidonT{n+1}.hash` (its stock, linked library) of 1 to 5 inputs.
@@ -403,16 +390,6 @@ contract SelectorAliasesStylusTest is AliasFixtures {
             );
             x[n - 1] = P + 1;
             everyKind(noirProgram, wordsCall(poseidon2EvmSelector(n), x), false, notInField(n - 1, P + 1));
-        }
-    }
-
-    /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
-    function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
-            /// @solidity memory-safe-assembly
-            assembly {
-                revert(add(data, 0x20), mload(data))
-            }
         }
     }
 }

@@ -129,16 +129,6 @@ contract StylusMeterTest is Fixtures {
         if (ok) data = abi.decode(data, (bytes));
     }
 
-    /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
-    function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
-            /// @solidity memory-safe-assembly
-            assembly {
-                revert(add(data, 0x20), mload(data))
-            }
-        }
-    }
-
     function sameT3Value(bytes memory call) internal returns (bytes memory data) {
         bool ok;
         (ok, data) = same(address(stylus), address(yul), call, BOTH_WAYS);
@@ -152,10 +142,6 @@ contract StylusMeterTest is Fixtures {
 
     function sameT3Revert(bytes memory call, bytes memory expected) internal {
         sameRevert(address(stylus), address(yul), call, expected);
-    }
-
-    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
     // ---------------------------------------------------------------- hash

@@ -3,9 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "../utils/Fixtures.sol";
 import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 import {
-    IPoseidonErrors,
     IPoseidonT2Hasher,
     IPoseidonT3Hasher,
     IPoseidonT4Hasher,
@@ -49,10 +47,6 @@ contract StylusWidthsTest is Fixtures {
         t5 = IPoseidonT5Hasher(address(new StylusMeterProxy("target/stylus/poseidon_stylus_hash4.wasm")));
         t6 = IPoseidonT6Hasher(address(new StylusMeterProxy("target/stylus/poseidon_stylus_hash5.wasm")));
         maci = new MaciStyleHasher(t3, t4, t5, t6);
-    }
-
-    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
     /// @dev The consumer's hash of `x` (2 to 5 inputs) and poseidon-solidity's, which must agree.
@@ -227,16 +221,6 @@ contract StylusWidthsTest is Fixtures {
         rethrowProxyFailure(data);
         bytes memory expected = abi.encodeWithSelector(IStylusPoseidon.InvalidCalldata.selector, bytes4(call));
         assertTrue(!ok && keccak256(data) == keccak256(expected), "InvalidCalldata(selector)");
-    }
-
-    /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
-    function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
-            /// @solidity memory-safe-assembly
-            assembly {
-                revert(add(data, 0x20), mload(data))
-            }
-        }
     }
 }
 

@@ -3,9 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Fixtures} from "../utils/Fixtures.sol";
 import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
-import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 import {
-    IPoseidonErrors,
     IPoseidonT8Hasher,
     IPoseidonT9Hasher,
     IPoseidonT10Hasher,
@@ -58,14 +56,6 @@ contract StylusWideWidthsTest is Fixtures {
         ];
     }
 
-    /// @dev `selector` followed by the words of `x`: the calldata of every one of the four shapes.
-    function wordsCall(bytes4 selector, uint256[] memory x) internal pure returns (bytes memory out) {
-        out = abi.encodePacked(selector);
-        for (uint256 i; i < x.length; ++i) {
-            out = bytes.concat(out, bytes32(x[i]));
-        }
-    }
-
     /// @dev The one word the program returns for `call`; fails naming the call when it reverts.
     function hashOf(uint256 n, bytes memory call) internal view returns (uint256) {
         (bool ok, bytes memory data) = programs[n].staticcall(call);
@@ -82,10 +72,6 @@ contract StylusWideWidthsTest is Fixtures {
             command[i + 2] = vm.toString(x[i]);
         }
         return abi.decode(vm.ffi(command), (uint256));
-    }
-
-    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
     }
 
     /// @dev The Solidity interfaces declare what the programs answer (a typo in a parameter list would
@@ -215,15 +201,5 @@ contract StylusWideWidthsTest is Fixtures {
         assertTrue(
             keccak256(data) == keccak256(expected), string.concat("revert data, ", vm.toString(n), " inputs")
         );
-    }
-
-    /// @dev The proxy could not run the program (no ffi, no build, a trap): that failure, not a diff.
-    function rethrowProxyFailure(bytes memory data) internal pure {
-        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
-            /// @solidity memory-safe-assembly
-            assembly {
-                revert(add(data, 0x20), mload(data))
-            }
-        }
     }
 }

@@ -4,7 +4,8 @@ pragma solidity ^0.8.24;
 import {Test} from "./Test.sol";
 import {PoseidonT3Solidity} from "../../solidity/PoseidonT3.sol";
 import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
-import {IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 
 /// @notice What the suites share: the field modulus, our hashers, the circomlibjs peer deployed from
 /// its committed bytecode fixture, and the JSON vector loader.
@@ -26,6 +27,29 @@ abstract contract Fixtures is Test {
         out = new uint256[](count);
         for (uint256 i; i < count; ++i) {
             out[i] = uint256(keccak256(abi.encode(seed, i))) % P;
+        }
+    }
+
+    /// @dev The revert data of our hashers for an input >= p.
+    function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
+    }
+
+    /// @dev `selector` followed by the words of `x`: the calldata of `f(uint256[n])` and `f(uint256, ...)`.
+    function wordsCall(bytes4 selector, uint256[] memory x) internal pure returns (bytes memory out) {
+        out = abi.encodePacked(selector);
+        for (uint256 i; i < x.length; ++i) {
+            out = bytes.concat(out, bytes32(x[i]));
+        }
+    }
+
+    /// @dev The Stylus stand-in could not run the program (no ffi, no build, a trap): that failure, not a diff.
+    function rethrowProxyFailure(bytes memory data) internal pure {
+        if (data.length >= 4 && bytes4(data) == StylusMeterProgram.StylusMeterFailed.selector) {
+            /// @solidity memory-safe-assembly
+            assembly {
+                revert(add(data, 0x20), mload(data))
+            }
         }
     }
 
