@@ -205,28 +205,7 @@ fn every_width_fits_the_stylus_limits_with_no_data_segment() {
             width.file
         );
         let (sizes, activation) = (width.program().sizes(), width.program().activation());
-        if sizes.compressed <= stylus_meter::arbos::MAX_CODE_SIZE {
-            deployable::assert_fits_one_contract(width.file, width.program());
-        } else {
-            // A root and fragments (ArbOS 60 on): within the release line's initial limit; a
-            // chain's own limit is ArbOwnerPublic's, which scripts/chain/deploy.mjs checks.
-            let layout = stylus_meter::deploy::fragmented(
-                &wasm,
-                alloy_primitives::Address::ZERO,
-                alloy_primitives::B256::ZERO,
-            );
-            assert!(
-                layout.fragments.len() <= stylus_meter::arbos::INITIAL_MAX_FRAGMENT_COUNT,
-                "{}: {} fragments",
-                width.file,
-                layout.fragments.len()
-            );
-            assert!(
-                activation.footprint <= deployable::MAX_FOOTPRINT,
-                "{}: footprint",
-                width.file
-            );
-        }
+        deployable::assert_deploys_within_limits(width.file, width.program());
         println!(
             "{}: {} bytes, {} brotli, init {} / cached init {}",
             width.file,

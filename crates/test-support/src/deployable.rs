@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 use std::path::PathBuf;
-use stylus_meter::{CallReport, Program};
+use stylus_meter::{CallReport, CodeLayout, Program};
 
 /// Where the built programs are read from, unless this environment variable names another folder.
 pub const DIR_VARIABLE: &str = "STYLUS_WASM_DIR";
@@ -94,17 +94,39 @@ pub const MAX_FOOTPRINT: u16 = 2;
 /// Asserts that `program` deploys as one contract (brotli within Nitro's code size, no fragments)
 /// and needs at most [`MAX_FOOTPRINT`] pages at entry; `name` is in every message.
 pub fn assert_fits_one_contract(name: &str, program: &Program) {
-    let (activation, sizes) = (program.activation(), program.sizes());
+    let sizes = program.sizes();
     assert!(
         sizes.compressed <= stylus_meter::arbos::MAX_CODE_SIZE,
         "{name}: compressed {} > {} bytes",
         sizes.compressed,
         stylus_meter::arbos::MAX_CODE_SIZE
     );
+    assert_footprint(name, program);
+}
+
+/// Asserts that `program` deploys as one contract ([`assert_fits_one_contract`]) or, from ArbOS 60,
+/// as a root and at most Nitro's initial `MaxFragmentCount` fragments (a chain's own limit is
+/// `ArbOwnerPublic`'s, which scripts/chain/deploy.mjs checks), with at most [`MAX_FOOTPRINT`] pages.
+pub fn assert_deploys_within_limits(name: &str, program: &Program) {
+    match program.layout() {
+        CodeLayout::Contract { .. } => assert_fits_one_contract(name, program),
+        CodeLayout::Fragments { fragments, .. } => {
+            assert!(
+                fragments.len() <= stylus_meter::arbos::INITIAL_MAX_FRAGMENT_COUNT,
+                "{name}: {} fragments > {}",
+                fragments.len(),
+                stylus_meter::arbos::INITIAL_MAX_FRAGMENT_COUNT
+            );
+            assert_footprint(name, program);
+        }
+    }
+}
+
+fn assert_footprint(name: &str, program: &Program) {
+    let footprint = program.activation().footprint;
     assert!(
-        activation.footprint <= MAX_FOOTPRINT,
-        "{name}: footprint {} > {MAX_FOOTPRINT} free pages",
-        activation.footprint
+        footprint <= MAX_FOOTPRINT,
+        "{name}: footprint {footprint} > {MAX_FOOTPRINT} free pages"
     );
 }
 
