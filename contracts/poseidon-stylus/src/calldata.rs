@@ -1,7 +1,7 @@
 //! Reads a call's arguments in place, by the Solidity ABI rules for the shapes this contract
-//! takes (head words and arrays of words; for the Goldilocks functions also static arrays in the
-//! head, e.g. `uint64[4]`, and dynamic arrays of them, e.g. `uint64[4][]`), accepting exactly
-//! what alloy's `abi_decode_raw` accepts (tests fuzz the two against each other).
+//! takes (head words, static arrays in the head such as `uint256[3]`, dynamic arrays of words,
+//! and for the Goldilocks functions the `uint64` forms of these and `uint64[4][]`), accepting
+//! exactly what alloy's `abi_decode_raw` accepts (tests fuzz the two against each other).
 //!
 //! Why not alloy's decoder on the deployed path: it allocates a `Vec` per array and has bounds
 //! checks the compiler cannot prove away, each of which links std's panic machinery, whose
@@ -51,12 +51,6 @@ impl<'a> Args<'a> {
         rest.is_empty().then_some(words)
     }
 
-    /// `N` consecutive head words from head word `index` (a static array such as `uint64[4]`).
-    pub fn head_words<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
-        let words = self.data.get(index.checked_mul(32)?..)?.as_chunks::<32>().0;
-        words.first_chunk::<N>()
-    }
-
     /// The dynamic array of static `N`-word elements (such as `uint64[4][]`) whose offset is head
     /// word `index`: as [`Args::words`], with `N` words per element.
     pub fn word_groups<const N: usize>(&self, index: usize) -> Option<&'a [[Word; N]]> {
@@ -69,6 +63,34 @@ impl<'a> Args<'a> {
         let (groups, partial) = words.as_chunks::<N>();
         (rest.is_empty() && partial.is_empty()).then_some(groups)
     }
+
+    /// A static `uint64[N]` starting at head word `index`, as [`Args::static_words`]; `None` also
+    /// when a word is not a `uint64`.
+    pub fn uint64_array<const N: usize>(&self, index: usize) -> Option<&'a [Word; N]> {
+        self.static_words::<N>(index)
+            .filter(|words| words.iter().all(is_uint64))
+    }
+
+    /// The `uint64[]` whose offset is head word `index`, as [`Args::words`]; `None` also when a
+    /// word is not a `uint64`.
+    pub fn uint64s(&self, index: usize) -> Option<&'a [Word]> {
+        self.words(index)
+            .filter(|words| words.iter().all(is_uint64))
+    }
+
+    /// The `uint64[N][]` whose offset is head word `index`, as [`Args::word_groups`]; `None` also
+    /// when a word is not a `uint64`.
+    pub fn uint64_groups<const N: usize>(&self, index: usize) -> Option<&'a [[Word; N]]> {
+        self.word_groups::<N>(index)
+            .filter(|groups| groups.as_flattened().iter().all(is_uint64))
+    }
+}
+
+/// Whether a word is an ABI `uint64`: its upper 24 bytes are zero (a Solidity decoder refuses
+/// anything else, and so does alloy's).
+fn is_uint64(word: &Word) -> bool {
+    word.first_chunk::<24>()
+        .is_some_and(|high| *high == [0; 24])
 }
 
 fn word_at(data: &[u8], at: usize) -> Option<&Word> {

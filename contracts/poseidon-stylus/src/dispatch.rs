@@ -12,6 +12,8 @@ use alloc::vec::Vec;
 
 use crate::abi::{IStylusPoseidon::InvalidCalldata, Revert};
 use crate::calldata::Args;
+#[cfg(any(test, feature = "goldilocks"))]
+use crate::goldilocks;
 #[cfg(any(
     test,
     feature = "noir",
@@ -23,6 +25,8 @@ use crate::poseidon2;
 use crate::selectors::{self, Function};
 #[allow(unused_imports)] // which groups are used depends on the enabled features
 use crate::{functions, returndata};
+#[cfg(any(test, feature = "goldilocks"))]
+use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2};
 
 /// Runs the call encoded in `calldata`: `Ok(return data)` or `Err(revert data)`, the revert data
 /// being one of the `IPoseidonErrors` custom errors, ABI-encoded.
@@ -181,19 +185,54 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
             functions::poseidon_sponge(args.words(0)?).map(returndata::word)
         }
         #[cfg(any(test, feature = "goldilocks"))]
-        Function::GoldilocksPermute
-        | Function::GoldilocksHashNoPad
-        | Function::GoldilocksHashOrNoop
-        | Function::GoldilocksTwoToOne
-        | Function::GoldilocksRootFromPath
-        | Function::GoldilocksVerifyMerkleProofToCap
-        | Function::GoldilocksPoseidon2Permute
-        | Function::GoldilocksPoseidon2HashNoPad
-        | Function::GoldilocksPoseidon2HashOrNoop
-        | Function::GoldilocksPoseidon2TwoToOne
-        | Function::GoldilocksPoseidon2RootFromPath
-        | Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
-            crate::goldilocks::call(function, args)?
+        Function::GoldilocksPermute => goldilocks::permute::<Poseidon>(args.uint64_array(0)?),
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksHashNoPad => goldilocks::hash_no_pad::<Poseidon>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksHashOrNoop => goldilocks::hash_or_noop::<Poseidon>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksTwoToOne => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            goldilocks::two_to_one::<Poseidon>(left, right)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksRootFromPath => {
+            let (leaf, siblings) = (args.uint64s(0)?, args.uint64_groups(1)?);
+            goldilocks::root_from_path::<Poseidon>(leaf, siblings, args.word(2)?)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksVerifyMerkleProofToCap => {
+            let (leaf, leaf_index) = (args.uint64s(0)?, args.word(1)?);
+            let (cap, siblings) = (args.uint64_groups(2)?, args.uint64_groups(3)?);
+            goldilocks::verify_to_cap::<Poseidon>(leaf, leaf_index, cap, siblings)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2Permute => {
+            goldilocks::permute::<Poseidon2>(args.uint64_array(0)?)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2HashNoPad => {
+            goldilocks::hash_no_pad::<Poseidon2>(args.uint64s(0)?)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2HashOrNoop => {
+            goldilocks::hash_or_noop::<Poseidon2>(args.uint64s(0)?)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2TwoToOne => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            goldilocks::two_to_one::<Poseidon2>(left, right)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2RootFromPath => {
+            let (leaf, siblings) = (args.uint64s(0)?, args.uint64_groups(1)?);
+            goldilocks::root_from_path::<Poseidon2>(leaf, siblings, args.word(2)?)
+        }
+        #[cfg(any(test, feature = "goldilocks"))]
+        Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
+            let (leaf, leaf_index) = (args.uint64s(0)?, args.word(1)?);
+            let (cap, siblings) = (args.uint64_groups(2)?, args.uint64_groups(3)?);
+            goldilocks::verify_to_cap::<Poseidon2>(leaf, leaf_index, cap, siblings)
         }
     })
 }

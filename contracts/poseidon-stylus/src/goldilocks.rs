@@ -2,10 +2,10 @@
 //! over Goldilocks from [`poseidon_goldilocks`], one set of functions per permutation (the
 //! Poseidon2 names carry the prefix `poseidon2`). Checks, the library calls, and the errors.
 //!
-//! Elements are ABI `uint64` words. A word with any of its upper 24 bytes set is not a `uint64`
-//! at all, so the calldata does not decode: `InvalidCalldata`, checked over every argument
-//! before anything else, as a Solidity decoder would. A `uint64` ≥ p is
-//! `InputNotInField(position, value)`, never reduced. Positions number the function's elements
+//! Elements are ABI `uint64` words, read by the dispatcher ([`crate::calldata::Args::uint64s`]
+//! and its kin): a word with any of its upper 24 bytes set is not a `uint64` at all, so the
+//! calldata does not decode (`InvalidCalldata`, before any check here, as a Solidity decoder
+//! would). A `uint64` ≥ p is `InputNotInField(position, value)`, never reduced. Positions number the function's elements
 //! in argument order, arrays flattened: `permute(state)`: state[i] → i; `hashNoPad(inputs)`:
 //! i; `twoToOne(left, right)`: left[i] → i, right[i] → 4 + i; `rootFromPath(leafData,
 //! siblings, leafIndex)`: leafData[i] → i, siblings[j][k] → leafData.length + 4j + k;
@@ -17,93 +17,20 @@ use alloc::vec::Vec;
 
 use alloy_primitives::U256;
 use poseidon_goldilocks::sponge::{self, Permutation};
-use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2, Digest, Goldilocks, P};
+use poseidon_goldilocks::{Digest, Goldilocks, P};
 
 use crate::abi::IPoseidonErrors::{
     EmptyInput, LeafIndexOutOfRange, PathBitsOutOfRange, TooManySiblings,
 };
 use crate::abi::{InputNotInField, Revert};
-use crate::calldata::{Args, Word};
+use crate::calldata::Word;
 use crate::returndata;
-use crate::selectors::Function;
 
 /// Most siblings a path may have: one bit of the `uint256` leaf index per level.
 pub const MAX_SIBLINGS: usize = 256;
 
-/// Why a call fails: its calldata does not decode, or it reverts with one of the errors.
-enum Failure {
-    DoesNotDecode,
-    Revert(Revert),
-}
-
-impl From<Revert> for Failure {
-    fn from(revert: Revert) -> Self {
-        Failure::Revert(revert)
-    }
-}
-
-/// The result of a call: return data, or why it fails.
-type Outcome = Result<Vec<u8>, Failure>;
-
-/// Runs a Goldilocks function: return data, or the revert data's error; `None` when the
-/// arguments do not decode (the dispatcher's `InvalidCalldata(selector)`).
-pub fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
-    // `None` from an argument read: a bad offset or length, or the calldata ends early.
-    let outcome: Outcome = match function {
-        Function::GoldilocksPermute => permute::<Poseidon>(args.head_words(0)?),
-        Function::GoldilocksPoseidon2Permute => permute::<Poseidon2>(args.head_words(0)?),
-        Function::GoldilocksHashNoPad => hash_no_pad::<Poseidon>(args.words(0)?),
-        Function::GoldilocksPoseidon2HashNoPad => hash_no_pad::<Poseidon2>(args.words(0)?),
-        Function::GoldilocksHashOrNoop => hash_or_noop::<Poseidon>(args.words(0)?),
-        Function::GoldilocksPoseidon2HashOrNoop => hash_or_noop::<Poseidon2>(args.words(0)?),
-        Function::GoldilocksTwoToOne => {
-            two_to_one::<Poseidon>(args.head_words(0)?, args.head_words(4)?)
-        }
-        Function::GoldilocksPoseidon2TwoToOne => {
-            two_to_one::<Poseidon2>(args.head_words(0)?, args.head_words(4)?)
-        }
-        Function::GoldilocksRootFromPath => {
-            let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
-            root_from_path::<Poseidon>(path.0, path.1, path.2)
-        }
-        Function::GoldilocksPoseidon2RootFromPath => {
-            let path = (args.words(0)?, args.word_groups(1)?, args.word(2)?);
-            root_from_path::<Poseidon2>(path.0, path.1, path.2)
-        }
-        Function::GoldilocksVerifyMerkleProofToCap => {
-            let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
-            let siblings = args.word_groups(3)?;
-            verify_to_cap::<Poseidon>(proof.0, proof.1, proof.2, siblings)
-        }
-        Function::GoldilocksPoseidon2VerifyMerkleProofToCap => {
-            let proof = (args.words(0)?, args.word(1)?, args.word_groups(2)?);
-            let siblings = args.word_groups(3)?;
-            verify_to_cap::<Poseidon2>(proof.0, proof.1, proof.2, siblings)
-        }
-        // The dispatcher sends only the Goldilocks functions here.
-        #[allow(unreachable_patterns)] // reachable in unit tests, which compile every group
-        _ => return None,
-    };
-    match outcome {
-        Ok(data) => Some(Ok(data)),
-        Err(Failure::Revert(revert)) => Some(Err(revert)),
-        Err(Failure::DoesNotDecode) => None,
-    }
-}
-
-/// Every word of every group is a `uint64` (its upper 24 bytes are zero), else the calldata does
-/// not decode.
-fn check_decodes(groups: &[&[Word]]) -> Result<(), Failure> {
-    let is_uint64 = |word: &Word| {
-        word.first_chunk::<24>()
-            .is_some_and(|high| *high == [0; 24])
-    };
-    if groups.iter().all(|group| group.iter().all(is_uint64)) {
-        Ok(())
-    } else {
-        Err(Failure::DoesNotDecode)
-    }
-}
+/// The result of a call: return data, or the revert data's error.
+pub type Outcome = Result<Vec<u8>, Revert>;
 
 /// The `uint64` in the low 8 bytes of a word.
 #[inline(always)]
@@ -127,7 +54,7 @@ fn check_field(groups: &[&[Word]]) -> Result<(), Revert> {
     Ok(())
 }
 
-/// The element of a word that passed [`check_decodes`] and [`check_field`].
+/// The element of a `uint64` word that passed [`check_field`].
 #[inline(always)]
 fn element(word: &Word) -> Goldilocks {
     Goldilocks::from_noncanonical(low_u64(word))
@@ -142,8 +69,7 @@ fn digest_words(digest: &Digest) -> Vec<u8> {
 }
 
 /// `permute(uint64[12])`.
-fn permute<P: Permutation>(state: &[Word; 12]) -> Outcome {
-    check_decodes(&[state])?;
+pub fn permute<P: Permutation>(state: &[Word; 12]) -> Outcome {
     check_field(&[state])?;
     let mut lanes = state.map(|word| element(&word).value());
     P::permute_lanes(&mut lanes);
@@ -154,10 +80,9 @@ fn permute<P: Permutation>(state: &[Word; 12]) -> Outcome {
 
 /// `hashNoPad(uint64[])`: `EmptyInput` for no inputs (plonky2 returns the zero digest there
 /// without hashing anything; that is not a hash).
-fn hash_no_pad<P: Permutation>(inputs: &[Word]) -> Outcome {
-    check_decodes(&[inputs])?;
+pub fn hash_no_pad<P: Permutation>(inputs: &[Word]) -> Outcome {
     if inputs.is_empty() {
-        return Err(Revert::EmptyInput(EmptyInput {}).into());
+        return Err(Revert::EmptyInput(EmptyInput {}));
     }
     check_field(&[inputs])?;
     Ok(digest_words(&sponge::hash_no_pad_iter::<P>(
@@ -166,8 +91,7 @@ fn hash_no_pad<P: Permutation>(inputs: &[Word]) -> Outcome {
 }
 
 /// `hashOrNoop(uint64[])`: up to four inputs are the digest (padded with zeros), as in plonky2.
-fn hash_or_noop<P: Permutation>(inputs: &[Word]) -> Outcome {
-    check_decodes(&[inputs])?;
+pub fn hash_or_noop<P: Permutation>(inputs: &[Word]) -> Outcome {
     check_field(&[inputs])?;
     Ok(digest_words(&sponge::hash_or_noop_iter::<P>(
         inputs.iter().map(element),
@@ -175,8 +99,7 @@ fn hash_or_noop<P: Permutation>(inputs: &[Word]) -> Outcome {
 }
 
 /// `twoToOne(uint64[4], uint64[4])`.
-fn two_to_one<P: Permutation>(left: &[Word; 4], right: &[Word; 4]) -> Outcome {
-    check_decodes(&[left, right])?;
+pub fn two_to_one<P: Permutation>(left: &[Word; 4], right: &[Word; 4]) -> Outcome {
     check_field(&[left, right])?;
     Ok(digest_words(&sponge::two_to_one::<P>(
         &digest(left),
@@ -210,16 +133,15 @@ fn walk<P: Permutation>(leaf: &[Word], siblings: &[[Word; 4]], index: &U256) -> 
     node
 }
 
-/// `rootFromPath(leafData, siblings, leafIndex)`. Checks in this order: `InvalidCalldata`,
-/// `TooManySiblings`, `PathBitsOutOfRange(leafIndex, depth)` if `leafIndex >> depth != 0`, then
+/// `rootFromPath(leafData, siblings, leafIndex)`. Checks in this order (after the dispatcher's
+/// `InvalidCalldata`): `TooManySiblings`, `PathBitsOutOfRange(leafIndex, depth)` if `leafIndex >> depth != 0`, then
 /// the elements (leaf data, then siblings). No siblings is a one-leaf tree: the root is the
 /// leaf digest.
-fn root_from_path<P: Permutation>(
+pub fn root_from_path<P: Permutation>(
     leaf: &[Word],
     siblings: &[[Word; 4]],
     leaf_index: &Word,
 ) -> Outcome {
-    check_decodes(&[leaf, siblings.as_flattened()])?;
     check_depth(siblings)?;
     let index = U256::from_be_bytes(*leaf_index);
     let depth = siblings.len();
@@ -227,24 +149,22 @@ fn root_from_path<P: Permutation>(
         return Err(Revert::PathBitsOutOfRange(PathBitsOutOfRange {
             pathBits: index,
             depth: U256::from(depth),
-        })
-        .into());
+        }));
     }
     check_field(&[leaf, siblings.as_flattened()])?;
     Ok(digest_words(&walk::<P>(leaf, siblings, &index)))
 }
 
 /// `verifyMerkleProofToCap(leafData, leafIndex, cap, siblings)`: whether the path leads to
-/// `cap[leafIndex >> siblings.length]`. Checks in this order: `InvalidCalldata`,
-/// `TooManySiblings`, `LeafIndexOutOfRange(leafIndex, cap.length · 2^depth)` when the cap has
+/// `cap[leafIndex >> siblings.length]`. Checks in this order (after the dispatcher's
+/// `InvalidCalldata`): `TooManySiblings`, `LeafIndexOutOfRange(leafIndex, cap.length · 2^depth)` when the cap has
 /// no such entry, then the elements (leaf data, cap, siblings).
-fn verify_to_cap<P: Permutation>(
+pub fn verify_to_cap<P: Permutation>(
     leaf: &[Word],
     leaf_index: &Word,
     cap: &[[Word; 4]],
     siblings: &[[Word; 4]],
 ) -> Outcome {
-    check_decodes(&[leaf, cap.as_flattened(), siblings.as_flattened()])?;
     check_depth(siblings)?;
     let index = U256::from_be_bytes(*leaf_index);
     let depth = siblings.len();
@@ -258,8 +178,7 @@ fn verify_to_cap<P: Permutation>(
         return Err(Revert::LeafIndexOutOfRange(LeafIndexOutOfRange {
             leafIndex: index,
             leaves: U256::from(cap.len()) << depth,
-        })
-        .into());
+        }));
     };
     check_field(&[leaf, cap.as_flattened(), siblings.as_flattened()])?;
     let node = walk::<P>(leaf, siblings, &index);
