@@ -598,3 +598,52 @@ test("glance.mjs finds every row it shows by its fields: a renamed label changes
   assert.match(r.stderr, /^glance: no row for stock, LeanIMT insert, size 1,023 \(10 hashes\): \{"kind":"stock"\}\n$/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("which-one.mjs: README.md's \"Which one should I call?\" follows gas.json: a hand-edited figure is caught, the rule is computed from the rows", async () => {
+  const { withTables } = await import(join(GAS_REPORT, "glance.mjs"));
+  const { whichOneSection } = await import(join(GAS_REPORT, "which-one.mjs"));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const rows = () => JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows;
+  const HASH2 = { section: SECTIONS.circomlib, fn: "hash(1,2)" };
+  const fmt = (n) => n.toLocaleString("en-US");
+
+  // The committed section is what the rows give, and a figure typed over is caught by --check.
+  assert.equal(withTables(readme, rows()), readme);
+  const uncached = rows().find((r) => matches(r, { ...HASH2, kind: "stylus", cached: false }));
+  const cell = `| circomlib \`hash\`, 2 inputs | `;
+  const line = readme.split("\n").find((l) => l.startsWith(cell));
+  assert.ok(line?.includes(`| ${fmt(uncached.gas)} |`), "the section shows the uncached hash(1,2)");
+  const dir = mkdtempSync(join(tmpdir(), "which-one-"));
+  writeFileSync(join(dir, "README.md"), readme.replace(line, line.replace(`| ${fmt(uncached.gas)} |`, "| 12,000 |")));
+  const stale = spawnSync(process.execPath, [join(GAS_REPORT, "glance.mjs"), "--check", "--readme", join(dir, "README.md")], { encoding: "utf8" });
+  assert.equal(stale.status, 1, "a stale which-one table fails --check");
+
+  // The rule names the calls dearer uncached from the rows: an uncached hash(1,2) below the
+  // cheapest EVM contract leaves the list, one above it joins it.
+  const evm = (all) => Math.min(...all.filter((r) => matches(r, HASH2) && ["yul", "solidity", "peer"].includes(r.subject.kind) && r.cached === null && r.source !== "published").map((r) => r.gas));
+  const named = (text) => /On an uncached program[^:]*: [^;]*circomlib `hash`, 2 inputs \(/.test(text);
+  const withUncached = (gas) => rows().map((r) => (matches(r, { ...HASH2, kind: "stylus", cached: false }) ? { ...r, gas } : r));
+  const cheapest = evm(rows());
+  assert.ok(named(whichOneSection(withUncached(cheapest + 1))), "dearer uncached: named");
+  const cheaper = whichOneSection(withUncached(cheapest - 1));
+  assert.ok(!named(cheaper), "cheaper uncached: not named");
+  assert.match(cheaper, new RegExp(`\\| circomlib \`hash\`, 2 inputs \\| [\\d,]+ \\| ${fmt(cheapest - 1)} \\|`));
+  // Every Stylus call uncached below its EVM contract: the rule says so in one sentence.
+  const allCheap = rows().map((r) => {
+    if (!(r.subject.kind === "stylus" && r.cached === false)) return r;
+    const peers = rows().filter((p) => p.section === r.section && p.fn === r.fn && p.cached === null && ["yul", "solidity", "peer"].includes(p.subject.kind) && p.source !== "published");
+    return peers.length ? { ...r, gas: Math.min(r.gas, ...peers.map((p) => p.gas - 1)) } : r;
+  });
+  assert.match(whichOneSection(allCheap), /Every call above is cheaper on Stylus than on the cheapest EVM contract, even on an uncached program\. /);
+  // A cached figure above its EVM contract is named too.
+  const cachedDear = rows().map((r) => (matches(r, { ...HASH2, kind: "stylus", cached: true }) ? { ...r, gas: cheapest + 1 } : r));
+  assert.match(whichOneSection(cachedDear), new RegExp(`Even cached, these cost more on Stylus: circomlib \`hash\`, 2 inputs \\(${fmt(cheapest + 1)} against ${fmt(cheapest)}\\)\\.`));
+
+  // The "called earlier in the block" column stands on the report's repeated-call rows: if the later
+  // calls did not cost what cached calls cost, the section is refused, not written.
+  const REPEATED = { section: SECTIONS.circomlib, fn: "depth-20 path: 20 × hash(a,b) in one transaction, in-frame", kind: "stylus" };
+  const broken = rows().map((r) => (matches(r, { ...REPEATED, cached: true }) ? { ...r, gas: r.gas + 20 } : r));
+  assert.throws(() => whichOneSection(broken), /do not show later calls charged as cached/);
+  assert.throws(() => whichOneSection(rows().filter((r) => !matches(r, { ...REPEATED, cached: false }))), /no row for the depth-20 path's calls to an uncached program/);
+  rmSync(dir, { recursive: true, force: true });
+});
