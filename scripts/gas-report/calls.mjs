@@ -82,7 +82,7 @@ export const CALLS = [
   },
 ];
 
-// Poseidon2 (issue 14): Noir's hash, every instance's permutation, TaceoLabs' compress.
+// Poseidon2: Noir's hash, every instance's permutation, TaceoLabs' compress.
 const upTo = (n) => Array.from({ length: n }, (_, i) => String(i + 1));
 const poseidon2Call = (fn, deployable, sig, values, array = true) => ({
   function: fn,
@@ -105,7 +105,7 @@ CALLS.push(
   poseidon2Call("poseidon2CodexPermuteT3([1,2,3])", "poseidon_stylus_poseidon2_codex", "poseidon2CodexPermuteT3(uint256[3])", upTo(3)),
   poseidon2Call("poseidon2CodexPermuteT4([1,2,3,4])", "poseidon_stylus_poseidon2_codex", "poseidon2CodexPermuteT4(uint256[4])", upTo(4)),
 );
-// Goldilocks (issue 15): plonky2's Poseidon and Poseidon2 over Goldilocks, one deployable.
+// Goldilocks: plonky2's Poseidon and Poseidon2 over Goldilocks, one deployable.
 // `section` groups these rows in the report. Inputs: twoToOne([1,2,3,4], [5,6,7,8]); the
 // permutation of [0, 1, ..., 11]; a depth-20 path from leaf data [1,2,3,4] (the digest itself, as
 // plonky2's hash_or_noop leaves up to four elements), siblings [i+2, i+3, i+4, i+5], alternating

@@ -3,8 +3,8 @@
 // report does not have: "Gas at a glance" (one line per headline call, its Stylus figures next to
 // the EVM ones), the apps table of "Use it in an existing app" (zk-kit LeanIMT and Semaphore, stock
 // against linked to our programs, and the LeanIMT in Rust) and the in-process table of "Use it in
-// your Stylus contract". scripts/gas-report.sh runs it after render.mjs; test/scripts/gas-report.test.mjs
-// runs --check.
+// your Stylus contract", and the table and rule of "Which one should I call?" (which-one.mjs).
+// scripts/gas-report.sh runs it after render.mjs; test/scripts/gas-report.test.mjs runs --check.
 //
 //   node scripts/gas-report/glance.mjs                 rewrite the tables between the README's markers
 //   node scripts/gas-report/glance.mjs --check         exit 1 when a table is stale
@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { withGeneratedSection } from "../lib/generated-section.mjs";
 import { parseOptions } from "../lib/args.mjs";
 import { APP_FN, SECTIONS, find, one } from "./rows.mjs";
+import { whichOneSection } from "./which-one.mjs";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const markers = (name) => ({
@@ -126,6 +127,7 @@ const TABLES = [
   ["gas", "gas table", glanceTable],
   ["apps", "apps table", appsTable],
   ["in-process", "in-process table", inProcessTable],
+  ["which-one", "\"Which one should I call?\" table", whichOneSection],
 ];
 
 /** `readme` with every table rewritten from `rows`. */

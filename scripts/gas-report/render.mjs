@@ -13,10 +13,11 @@
 // rows are composed). A rows file may also list `unmeasured` rows ({section, fn, subject, cached,
 // source, reason}): figures a measuring script refused to take under a false label; the notes say
 // which and why.
-// The apps and circomlib sections end with the issues' goals (APP_GOALS, CIRCOMLIB_GOALS), each ratio computed from the section's rows.
+// The apps and circomlib sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS), each ratio computed from the section's rows.
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseOptions } from "../lib/args.mjs";
 import { APP_FN, SECTIONS, SECTION_ORDER, label, language, matches, published, validate } from "./rows.mjs";
 
@@ -89,29 +90,34 @@ const LEAN_1023 = { app: "lean-imt", fn: APP_FN.leanInsert(1023) };
 const LEAN_MEAN = { app: "lean-imt", fn: APP_FN.leanInsertMean(1000, 1100) };
 const ADD_1000 = { app: "semaphore", fn: APP_FN.addMember(1000) };
 
+// What a goal's first column says the transaction hashes with.
+const LINKED = "PoseidonT3 linked to our Stylus T3 program";
+const IN_RUST = "the LeanIMT written in Rust, hashing in-process";
+
 /**
- * The goals of issue 20 (the apps as published, PoseidonT3 linked to the cached Stylus T3 program)
- * and issue 22 (zk-kit's LeanIMT written in Rust, hashing in-process, cached): gas ≤ `goal` × the
- * stock app's. `ours` picks the row measured against the goal; `also` a variant shown on a second
- * line when the report has it (the Rust LeanIMT writing zk-kit's storage, like for like).
+ * The apps' goals, each named by what it measures (`what`): gas ≤ `goal` × the stock app's, for the
+ * apps as published with PoseidonT3 linked to the cached Stylus T3 program, and for zk-kit's LeanIMT
+ * written in Rust, hashing in-process, cached. `ours` picks the row measured against the goal; `also`
+ * a variant shown on a second line when the report has it (the Rust LeanIMT writing zk-kit's
+ * storage, like for like).
  */
 const APP_GOALS = [
-  { issue: 20, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", call: LEAN_1023, ours: linkedToStylus, goal: 0.45 },
-  { issue: 20, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", call: LEAN_MEAN, ours: linkedToStylus, goal: 0.62 },
-  { issue: 20, what: "Semaphore `addMember` into a group of 1,000 or more", call: ADD_1000, ours: linkedToStylus, goal: 0.65 },
-  { issue: 22, what: "LeanIMT `insert`, mean of the 1,001st to 1,100th", call: LEAN_MEAN, ours: rustInProcess, also: rustLikeForLike, goal: 0.55 },
-  { issue: 22, what: "LeanIMT `insert` at 1,023 leaves (10 hashes)", call: LEAN_1023, ours: rustInProcess, also: rustLikeForLike, goal: 0.4 },
+  { what: `LeanIMT \`insert\` at 1,023 leaves (10 hashes), ${LINKED}`, call: LEAN_1023, ours: linkedToStylus, goal: 0.45 },
+  { what: `LeanIMT \`insert\`, mean of the 1,001st to 1,100th, ${LINKED}`, call: LEAN_MEAN, ours: linkedToStylus, goal: 0.62 },
+  { what: `Semaphore \`addMember\` into a group of 1,000 or more, ${LINKED}`, call: ADD_1000, ours: linkedToStylus, goal: 0.65 },
+  { what: `LeanIMT \`insert\`, mean of the 1,001st to 1,100th, ${IN_RUST}`, call: LEAN_MEAN, ours: rustInProcess, also: rustLikeForLike, goal: 0.55 },
+  { what: `LeanIMT \`insert\` at 1,023 leaves (10 hashes), ${IN_RUST}`, call: LEAN_1023, ours: rustInProcess, also: rustLikeForLike, goal: 0.4 },
 ];
 
 /**
- * The goals of issue 31 (the circomlib section, our programs cached): gas ≤ `goal` × the EVM peer's
- * (`versus`), or ≤ `limit` gas where no EVM contract exists to compare with.
+ * The circomlib section's goals (our programs cached): gas ≤ `goal` × the EVM peer's (`versus`), or
+ * ≤ `limit` gas where no EVM contract exists to compare with.
  */
 const sixteenInputs = `hash(${Array.from({ length: 16 }, (_, i) => i + 1).join(",")})`;
 const CIRCOMLIB_GOALS = [
-  { issue: 31, what: "`hash` of 6 inputs (iden3's `PoseidonUnit6L`)", call: { fn: "hash(1,2,3,4,5,6)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "poseidonContract.createCode(6)" }, goal: 0.1 },
-  { issue: 31, what: "`hash` of 16 inputs", call: { fn: sixteenInputs }, ours: linkedToStylus, limit: 35_000 },
-  { issue: 31, what: "`poseidonSponge` of 32 values", call: { fn: "poseidonSponge(1..32)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "SpongePoseidon" }, goal: 0.2 },
+  { what: "`hash` of 6 inputs (iden3's `PoseidonUnit6L`)", call: { fn: "hash(1,2,3,4,5,6)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "poseidonContract.createCode(6)" }, goal: 0.1 },
+  { what: "`hash` of 16 inputs", call: { fn: sixteenInputs }, ours: linkedToStylus, limit: 35_000 },
+  { what: "`poseidonSponge` of 32 values", call: { fn: "poseidonSponge(1..32)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "SpongePoseidon" }, goal: 0.2 },
 ];
 
 /** Where a row's figure comes from: an app over a Stylus program is composed from anvil and the meter (model-stylus.mjs). */
@@ -133,7 +139,7 @@ function goalLines(rows, goals, intro, baselineName) {
     const base = goal.limit ? null : call.find((row) => matches(row, goal.versus ?? isStock));
     const mine = [call.find((row) => matches(row, goal.ours)), ...(goal.also ? [call.find((row) => matches(row, goal.also))] : [])];
     if (!mine[0] || (!goal.limit && !base)) {
-      lines.push(`| ${goal.issue} | ${goal.what} | – | – | – | – | ${bound(goal)} | no row in this report | – |`);
+      lines.push(`| ${goal.what} | – | – | – | – | ${bound(goal)} | no row in this report | – |`);
       continue;
     }
     for (const row of mine.filter(Boolean)) {
@@ -141,7 +147,7 @@ function goalLines(rows, goals, intro, baselineName) {
       const ratio = base ? row.gas / base.gas : null;
       const met = base ? ratio <= goal.goal : row.gas <= goal.limit;
       lines.push(
-        `| ${goal.issue} | ${goal.what} | ${label(row)} | ${row.gas.toLocaleString("en-US")} | ` +
+        `| ${goal.what} | ${label(row)} | ${row.gas.toLocaleString("en-US")} | ` +
           `${base ? base.gas.toLocaleString("en-US") : "–"} | ${base ? ratio.toFixed(3) : "–"} | ${bound(goal)} | ${met ? "met" : "not met"} | ${goalSource(row)} |`,
       );
     }
@@ -152,22 +158,26 @@ function goalLines(rows, goals, intro, baselineName) {
     "",
     ...intro,
     "",
-    `| issue | transaction | ours | gas | ${baselineName} | ratio | goal | met | source |`,
-    "|---|---|---|---:|---:|---:|---|---|---|",
+    `| transaction | ours | gas | ${baselineName} | ratio | goal | met | source |`,
+    "|---|---|---:|---:|---:|---|---|---|",
     ...lines,
     "",
   ];
 }
 
 const APP_GOALS_INTRO = [
-  "Computed from the rows above (gas ≤ goal × the stock app's, the program or contract cached): issue 20's with",
-  "the apps as published, PoseidonT3 linked to our Stylus T3 program; issue 22's with zk-kit's LeanIMT written in",
-  "Rust, hashing in-process.",
+  "Computed from the rows above (gas ≤ goal × the stock app's, the program or contract cached): the apps as",
+  "published with PoseidonT3 linked to our Stylus T3 program, and zk-kit's LeanIMT written in Rust, hashing",
+  "in-process.",
 ];
 const CIRCOMLIB_GOALS_INTRO = [
   "Computed from the rows above (our program cached, `model` at ArbOS 61): gas ≤ goal × the EVM peer's on anvil,",
   "or ≤ a bound in gas where the EVM has no contract for the width.",
 ];
+
+/** The meter's calibration case files (crates/stylus-meter/calibration/*.json), which the header names. */
+const CALIBRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "crates", "stylus-meter", "calibration");
+const calibrationCases = () => fs.readdirSync(CALIBRATION).filter((f) => f.endsWith(".json")).sort();
 
 function markdown(rows, unmeasured, ladder, meta, about = {}) {
   const bases = baselines(rows);
@@ -177,8 +187,9 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
   lines.push("(calldata, call and execution; on Arbitrum also minus the L1 component). Sources: `nitro` = receipts");
   lines.push("from a Nitro node; `anvil`/`forge` = EVM execution; `model` = the offline Stylus meter");
   lines.push("(`crates/stylus-meter`, Nitro's ink prices and activation formulas, equal to what Nitro measured on");
-  lines.push("every case in `crates/stylus-meter/calibration/nitro.json`), metering each program as `cargo stylus deploy`");
-  lines.push("deploys it. Stylus rows say whether the program is cached (ArbWasmCache) or not.", "");
+  lines.push(`every case in \`crates/stylus-meter/calibration/\`: ${calibrationCases().map((f) => `\`${f}\``).join(", ")}; the notes say`);
+  lines.push("what each holds), metering each program as `cargo stylus deploy` deploys it. Stylus rows say whether the");
+  lines.push("program is cached (ArbWasmCache) or not.", "");
   if (meta.arbos) lines.push(arbosLine(meta.arbos), "");
   const sorted = [];
   for (const section of sections(rows)) {

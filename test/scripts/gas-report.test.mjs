@@ -453,7 +453,7 @@ test("render.mjs: a rerun that changes no figure keeps the report's date, so the
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("render.mjs: the apps section ends with issue 20's and 22's goals, each computed from its rows, met or not", () => {
+test("render.mjs: the apps section ends with its goals, each named by what it measures and computed from its rows, met or not", () => {
   const LEAN_1023 = APP_FN.leanInsert(1023);
   const LEAN_MEAN = APP_FN.leanInsertMean(1000, 1100);
   const committed = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.apps });
@@ -469,28 +469,36 @@ test("render.mjs: the apps section ends with issue 20's and 22's goals, each com
   const LINKED = { kind: "stylus", cached: true };
   const RUST = { kind: "in-process", variant: null, cached: true };
   const pick = (rows, fn, query) => rows.find((r) => matches(r, { app: "lean-imt", fn, ...query }));
-  const line = (lines, issue, what, row) => lines.filter((l) => l.startsWith(`| ${issue} | ${what} | ${label(row)} |`));
+  const line = (lines, what, row) => lines.filter((l) => l.startsWith(`| ${what} | ${label(row)} |`));
   const fmt = (n) => n.toLocaleString("en-US");
+  // The goals, by what they measure: the app linked to the Stylus program, and the LeanIMT in Rust.
+  const linked1023 = "LeanIMT `insert` at 1,023 leaves (10 hashes), PoseidonT3 linked to our Stylus T3 program";
+  const rustMean = "LeanIMT `insert`, mean of the 1,001st to 1,100th, the LeanIMT written in Rust, hashing in-process";
+  const rust1023 = "LeanIMT `insert` at 1,023 leaves (10 hashes), the LeanIMT written in Rust, hashing in-process";
+  const isGoal = (l) => /^\| (LeanIMT|Semaphore) .*, (PoseidonT3 linked|the LeanIMT written in Rust)/.test(l);
 
-  // Issue 20's insert at 1,023 leaves, linked: 0.44 × stock is met, 0.46 × stock is not.
+  // The insert at 1,023 leaves, linked: 0.44 × stock is met, 0.46 × stock is not.
   for (const [factor, verdict] of [[0.44, "met"], [0.46, "not met"]]) {
     const rows = copy();
     const stock = pick(rows, LEAN_1023, STOCK);
     const linked = pick(rows, LEAN_1023, LINKED);
     linked.gas = Math.round(factor * stock.gas);
-    const found = line(render(rows), 20, "LeanIMT `insert` at 1,023 leaves (10 hashes)", linked);
+    const lines = render(rows);
+    assert.ok(lines.includes("| transaction | ours | gas | stock | ratio | goal | met | source |"), "the goals table has no column of how the work was organised");
+    const found = line(lines, linked1023, linked);
     assert.equal(found.length, 1, "one line for the goal");
-    assert.equal(found[0], `| 20 | LeanIMT \`insert\` at 1,023 leaves (10 hashes) | ${label(linked)} | ${fmt(linked.gas)} | ${fmt(stock.gas)} | ${(linked.gas / stock.gas).toFixed(3)} | ≤ 0.45 | ${verdict} | composed (${linked.source}) |`);
+    assert.equal(found[0], `| ${linked1023} | ${label(linked)} | ${fmt(linked.gas)} | ${fmt(stock.gas)} | ${(linked.gas / stock.gas).toFixed(3)} | ≤ 0.45 | ${verdict} | composed (${linked.source}) |`);
   }
-  // Issue 22's mean, the Rust LeanIMT; a like-for-like row (zk-kit's storage writes) adds a second line
-  // to each of issue 22's goals, none to issue 20's.
+  // The mean, the Rust LeanIMT; a like-for-like row (zk-kit's storage writes) adds a second line to
+  // each of the Rust LeanIMT's goals, none to the linked app's.
   let rows = copy();
   const rust = pick(rows, LEAN_MEAN, RUST);
   const stockMean = pick(rows, LEAN_MEAN, STOCK);
   let lines = render(rows);
-  assert.equal(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", rust)[0],
-    `| 22 | LeanIMT \`insert\`, mean of the 1,001st to 1,100th | ${label(rust)} | ${fmt(rust.gas)} | ${fmt(stockMean.gas)} | ${(rust.gas / stockMean.gas).toFixed(3)} | ≤ 0.55 | ${rust.gas <= 0.55 * stockMean.gas ? "met" : "not met"} | ${rust.source} |`);
-  const before = lines.filter((l) => /^\| (20|22) \|/.test(l)).length;
+  assert.equal(line(lines, rustMean, rust)[0],
+    `| ${rustMean} | ${label(rust)} | ${fmt(rust.gas)} | ${fmt(stockMean.gas)} | ${(rust.gas / stockMean.gas).toFixed(3)} | ≤ 0.55 | ${rust.gas <= 0.55 * stockMean.gas ? "met" : "not met"} | ${rust.source} |`);
+  const before = lines.filter(isGoal).length;
+  assert.equal(before, 5, "five goals, one line each");
   const likeForLike = (fn) => {
     const base = pick(rows, fn, RUST);
     return { ...base, subject: { ...base.subject, name: "LeanIMT in Rust, zk-kit's storage writes (a test row)", variant: "zk-kit-storage" }, gas: Math.round(0.5 * pick(rows, fn, STOCK).gas) };
@@ -498,17 +506,37 @@ test("render.mjs: the apps section ends with issue 20's and 22's goals, each com
   const added = [LEAN_MEAN, LEAN_1023].map(likeForLike);
   rows.push(...added);
   lines = render(rows);
-  assert.equal(lines.filter((l) => /^\| (20|22) \|/.test(l)).length, before + 2, "one more line per issue-22 goal");
-  assert.match(line(lines, 22, "LeanIMT `insert`, mean of the 1,001st to 1,100th", added[0])[0], /\| 0\.500 \| ≤ 0\.55 \| met \| model \|$/);
-  assert.match(line(lines, 22, "LeanIMT `insert` at 1,023 leaves (10 hashes)", added[1])[0], /\| 0\.500 \| ≤ 0\.40 \| not met \| model \|$/);
+  assert.equal(lines.filter(isGoal).length, before + 2, "one more line per goal of the Rust LeanIMT");
+  assert.match(line(lines, rustMean, added[0])[0], /\| 0\.500 \| ≤ 0\.55 \| met \| model \|$/);
+  assert.match(line(lines, rust1023, added[1])[0], /\| 0\.500 \| ≤ 0\.40 \| not met \| model \|$/);
   // A row's display name is not what the goal reads: renamed, it is still found.
   rows = copy();
   pick(rows, LEAN_1023, LINKED).subject.deployable = "renamed_program";
-  assert.ok(render(rows).some((l) => l.startsWith("| 20 | LeanIMT `insert` at 1,023 leaves (10 hashes) | zk-kit LeanIMT 2.0.1 + renamed_program.wasm (ours, Stylus) |")));
+  assert.ok(render(rows).some((l) => l.startsWith(`| ${linked1023} | zk-kit LeanIMT 2.0.1 + renamed_program.wasm (ours, Stylus) |`)));
   // Without the Semaphore group of 1,000 the goal says so; without any apps row there is no table.
   lines = render(copy().filter((r) => !matches(r, { fn: APP_FN.addMember(1000) })));
-  assert.ok(lines.includes("| 20 | Semaphore `addMember` into a group of 1,000 or more | – | – | – | – | ≤ 0.65 | no row in this report | – |"));
+  assert.ok(lines.includes("| Semaphore `addMember` into a group of 1,000 or more, PoseidonT3 linked to our Stylus T3 program | – | – | – | – | ≤ 0.65 | no row in this report | – |"));
   assert.ok(!render([makeRow({ section: "S", fn: "f", subject: subject.yul("X", { file: "x.sol" }), gas: 1, source: "anvil" })]).includes("### Goals"));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("render.mjs: the header names every calibration case of the meter; the report and its notes name no issue of ours", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-header-"));
+  writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows: [makeRow({ section: "S", fn: "f", subject: subject.yul("X", { file: "x.sol" }), gas: 1, source: "anvil" })] }));
+  const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const report = readFileSync(join(dir, "out", "report.md"), "utf8");
+  const cases = readdirSync(join(ROOT, "crates", "stylus-meter", "calibration")).filter((f) => f.endsWith(".json"));
+  assert.ok(cases.length >= 2, "the meter has calibration cases");
+  const header = report.slice(0, report.indexOf("\n## "));
+  for (const file of cases) assert.ok(header.includes(`\`${file}\``), `the header names ${file}`);
+  // Our issue numbers say how the work was organised, not what was measured; another project's
+  // ("its issue #2") is a source and stays.
+  const ours = /\bissues? \d/i;
+  const meta = spawnSync(process.execPath, [join(GAS_REPORT, "meta.mjs"), "--stylus-source", "model", "--arbos", ARBOS], { encoding: "utf8", cwd: ROOT });
+  assert.equal(meta.status, 0, meta.stderr);
+  for (const note of JSON.parse(meta.stdout).notes) assert.doesNotMatch(note, ours);
+  for (const file of ["report.md", "gas.json"]) assert.doesNotMatch(readFileSync(join(ROOT, "gas-report", file), "utf8"), ours, `gas-report/${file}`);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -568,5 +596,54 @@ test("glance.mjs finds every row it shows by its fields: a renamed label changes
   const r = spawnSync(process.execPath, [join(GAS_REPORT, "glance.mjs"), "--check", "--gas", join(dir, "gas.json")], { encoding: "utf8" });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /^glance: no row for stock, LeanIMT insert, size 1,023 \(10 hashes\): \{"kind":"stock"\}\n$/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("which-one.mjs: README.md's \"Which one should I call?\" follows gas.json: a hand-edited figure is caught, the rule is computed from the rows", async () => {
+  const { withTables } = await import(join(GAS_REPORT, "glance.mjs"));
+  const { whichOneSection } = await import(join(GAS_REPORT, "which-one.mjs"));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const rows = () => JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows;
+  const HASH2 = { section: SECTIONS.circomlib, fn: "hash(1,2)" };
+  const fmt = (n) => n.toLocaleString("en-US");
+
+  // The committed section is what the rows give, and a figure typed over is caught by --check.
+  assert.equal(withTables(readme, rows()), readme);
+  const uncached = rows().find((r) => matches(r, { ...HASH2, kind: "stylus", cached: false }));
+  const cell = `| circomlib \`hash\`, 2 inputs | `;
+  const line = readme.split("\n").find((l) => l.startsWith(cell));
+  assert.ok(line?.includes(`| ${fmt(uncached.gas)} |`), "the section shows the uncached hash(1,2)");
+  const dir = mkdtempSync(join(tmpdir(), "which-one-"));
+  writeFileSync(join(dir, "README.md"), readme.replace(line, line.replace(`| ${fmt(uncached.gas)} |`, "| 12,000 |")));
+  const stale = spawnSync(process.execPath, [join(GAS_REPORT, "glance.mjs"), "--check", "--readme", join(dir, "README.md")], { encoding: "utf8" });
+  assert.equal(stale.status, 1, "a stale which-one table fails --check");
+
+  // The rule names the calls dearer uncached from the rows: an uncached hash(1,2) below the
+  // cheapest EVM contract leaves the list, one above it joins it.
+  const evm = (all) => Math.min(...all.filter((r) => matches(r, HASH2) && ["yul", "solidity", "peer"].includes(r.subject.kind) && r.cached === null && r.source !== "published").map((r) => r.gas));
+  const named = (text) => /On an uncached program[^:]*: [^;]*circomlib `hash`, 2 inputs \(/.test(text);
+  const withUncached = (gas) => rows().map((r) => (matches(r, { ...HASH2, kind: "stylus", cached: false }) ? { ...r, gas } : r));
+  const cheapest = evm(rows());
+  assert.ok(named(whichOneSection(withUncached(cheapest + 1))), "dearer uncached: named");
+  const cheaper = whichOneSection(withUncached(cheapest - 1));
+  assert.ok(!named(cheaper), "cheaper uncached: not named");
+  assert.match(cheaper, new RegExp(`\\| circomlib \`hash\`, 2 inputs \\| [\\d,]+ \\| ${fmt(cheapest - 1)} \\|`));
+  // Every Stylus call uncached below its EVM contract: the rule says so in one sentence.
+  const allCheap = rows().map((r) => {
+    if (!(r.subject.kind === "stylus" && r.cached === false)) return r;
+    const peers = rows().filter((p) => p.section === r.section && p.fn === r.fn && p.cached === null && ["yul", "solidity", "peer"].includes(p.subject.kind) && p.source !== "published");
+    return peers.length ? { ...r, gas: Math.min(r.gas, ...peers.map((p) => p.gas - 1)) } : r;
+  });
+  assert.match(whichOneSection(allCheap), /Every call above is cheaper on Stylus than on the cheapest EVM contract, even on an uncached program\. /);
+  // A cached figure above its EVM contract is named too.
+  const cachedDear = rows().map((r) => (matches(r, { ...HASH2, kind: "stylus", cached: true }) ? { ...r, gas: cheapest + 1 } : r));
+  assert.match(whichOneSection(cachedDear), new RegExp(`Even cached, these cost more on Stylus: circomlib \`hash\`, 2 inputs \\(${fmt(cheapest + 1)} against ${fmt(cheapest)}\\)\\.`));
+
+  // The "called earlier in the block" column stands on the report's repeated-call rows: if the later
+  // calls did not cost what cached calls cost, the section is refused, not written.
+  const REPEATED = { section: SECTIONS.circomlib, fn: "depth-20 path: 20 × hash(a,b) in one transaction, in-frame", kind: "stylus" };
+  const broken = rows().map((r) => (matches(r, { ...REPEATED, cached: true }) ? { ...r, gas: r.gas + 20 } : r));
+  assert.throws(() => whichOneSection(broken), /do not show later calls charged as cached/);
+  assert.throws(() => whichOneSection(rows().filter((r) => !matches(r, { ...REPEATED, cached: false }))), /no row for the depth-20 path's calls to an uncached program/);
   rmSync(dir, { recursive: true, force: true });
 });
