@@ -23,7 +23,7 @@ export const GENERATORS = [
   "gen-lean-imt-vectors.mjs", //   test/vectors/lean-imt.json
   "gen-solidity.mjs", //           solidity/generated/ Poseidon and Poseidon2 tables and Yul
   "gen-goldilocks-yul.mjs", //     solidity/generated/Goldilocks*.sol
-  "gen-selectors.mjs", //          contracts/selectors.json -> dispatcher, alias interfaces, README table
+  "gen-selectors.mjs", //          contracts/selectors.json -> dispatcher, alias and wide-width interfaces, README table
   "gen-evm-code.mjs", //           solidity/deploy/: compiles the Solidity above, so it comes last
 ];
 

@@ -1,14 +1,15 @@
 // The selector table contracts/selectors.json: every selector is what `cast sig` computes from its
-// signature, the files generated from it are current, the table's own checks refuse what the
-// generated code could not serve, and each deployable's registry entry names the other projects'
-// selectors it answers (contracts/deployables.json `functions`, where users look them up).
+// signature, the files generated from it are current (and a hand edit of IStylusPoseidon.sol's
+// generated widths is stale), the table's own checks refuse what the generated code could not serve,
+// and each deployable's registry entry names the other projects' selectors it answers
+// (contracts/deployables.json `functions`, where users look them up).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { OURS, TABLE, layout, loadTable } from "../../scripts/gen/gen-selectors.mjs";
+import { OURS, TABLE, WIDTHS_BEGIN, WIDTHS_END, generatedWidths, layout, loadTable } from "../../scripts/gen/gen-selectors.mjs";
 import { constantName, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
 import { ROOT, cast } from "./helpers.mjs";
 
@@ -23,6 +24,46 @@ test("every selector is `cast sig` of its signature", () => {
 test("the generated dispatcher table, alias Solidity and README table are current", () => {
   const r = spawnSync(process.execPath, ["scripts/gen/gen-selectors.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
+});
+
+test("IStylusPoseidon.sol's widths 7 to 16 are generated: a hand edit between the markers is stale, one outside them is kept", () => {
+  assert.deepEqual(
+    generatedWidths(table).map((w) => w.inputs),
+    Array.from({ length: 10 }, (_, i) => i + 7),
+  );
+  // The generator in a copy of what it reads and writes, so the committed files stay untouched.
+  const dir = mkdtempSync(join(tmpdir(), "selectors-widths-"));
+  try {
+    const inputs = ["scripts", "foundry.toml", "contracts/selectors.json", "contracts/deployables.json", "contracts/poseidon-stylus/README.md"];
+    for (const file of [...inputs, "contracts/poseidon-stylus/src/selectors.rs", "solidity/IStylusPoseidon.sol", "solidity/generated"]) {
+      cpSync(join(ROOT, file), join(dir, file), { recursive: true });
+    }
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+    const check = () => spawnSync(process.execPath, ["scripts/gen/gen-selectors.mjs", "--check"], { cwd: dir, encoding: "utf8" });
+    const file = join(dir, "solidity", "IStylusPoseidon.sol");
+    const source = readFileSync(file, "utf8");
+    const [from, to] = [source.indexOf(WIDTHS_BEGIN), source.indexOf(WIDTHS_END)];
+    assert.ok(from > 0 && to > from, "IStylusPoseidon.sol has its widths markers");
+    const edit = (before, after) => {
+      const at = source.indexOf(before);
+      assert.ok(at > 0, before);
+      writeFileSync(file, source.slice(0, at) + after + source.slice(at + before.length));
+      return at;
+    };
+    let r = check();
+    assert.equal(r.status, 0, r.stderr);
+    const outside = edit("poseidon-lite `poseidon6`", "poseidon-lite's `poseidon6`");
+    assert.ok(outside < from);
+    r = check();
+    assert.equal(r.status, 0, r.stderr);
+    const inside = edit("poseidon-lite `poseidon9`", "poseidon-lite's `poseidon9`");
+    assert.ok(inside > from && inside < to);
+    r = check();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /stale or missing: solidity\/IStylusPoseidon\.sol/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the issue's interfaces: every circomlib width and the Noir program answer the peers' selectors", () => {

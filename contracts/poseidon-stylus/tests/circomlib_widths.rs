@@ -1,9 +1,10 @@
-//! Every circomlib width as deployed: the sixteen programs `scripts/build-wasm.sh` writes, one per
-//! width (`poseidon_stylus_hash1.wasm`, `poseidon_stylus.wasm` for two inputs,
-//! `poseidon_stylus_hash3.wasm` … `poseidon_stylus_hash16.wasm`), run through the meter: the Stylus
-//! limits with no data segment, circomlibjs's vectors and published values, random inputs against
-//! the native library, `InputNotInField(position, value)` at every position, and calldata that does
-//! not decode (including the other widths' selectors); and iden3's sponge on the six-input program.
+//! Every circomlib width as deployed: the programs `scripts/build-wasm.sh` writes, one per width
+//! (the deployables of `contracts/deployables.json` built with one feature `hashN`:
+//! `poseidon_stylus_hash1.wasm`, `poseidon_stylus.wasm` for two inputs, …
+//! `poseidon_stylus_hash16.wasm`), run through the meter: the Stylus limits with no data segment,
+//! circomlibjs's vectors and published values, random inputs against the native library,
+//! `InputNotInField(position, value)` at every position, and calldata that does not decode
+//! (including the other widths' selectors); and iden3's sponge on the six-input program.
 //!
 //! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
 //! before the tests).
@@ -29,81 +30,51 @@ alloy_sol_types::sol! {
 /// Random inputs per width checked against the native library.
 const RANDOM_CALLS_PER_WIDTH: usize = 300;
 
-/// One width: its program file and its function.
+/// One width: its program, the registry's deployable built with feature `hash{inputs}` alone.
 struct Width {
     inputs: usize,
-    file: &'static str,
+    file: String,
+    program: OnceLock<Program>,
 }
 
-const WIDTHS: [Width; 16] = [
-    Width {
-        inputs: 1,
-        file: "poseidon_stylus_hash1.wasm",
-    },
-    Width {
-        inputs: 2,
-        file: "poseidon_stylus.wasm",
-    },
-    Width {
-        inputs: 3,
-        file: "poseidon_stylus_hash3.wasm",
-    },
-    Width {
-        inputs: 4,
-        file: "poseidon_stylus_hash4.wasm",
-    },
-    Width {
-        inputs: 5,
-        file: "poseidon_stylus_hash5.wasm",
-    },
-    Width {
-        inputs: 6,
-        file: "poseidon_stylus_hash6.wasm",
-    },
-    Width {
-        inputs: 7,
-        file: "poseidon_stylus_hash7.wasm",
-    },
-    Width {
-        inputs: 8,
-        file: "poseidon_stylus_hash8.wasm",
-    },
-    Width {
-        inputs: 9,
-        file: "poseidon_stylus_hash9.wasm",
-    },
-    Width {
-        inputs: 10,
-        file: "poseidon_stylus_hash10.wasm",
-    },
-    Width {
-        inputs: 11,
-        file: "poseidon_stylus_hash11.wasm",
-    },
-    Width {
-        inputs: 12,
-        file: "poseidon_stylus_hash12.wasm",
-    },
-    Width {
-        inputs: 13,
-        file: "poseidon_stylus_hash13.wasm",
-    },
-    Width {
-        inputs: 14,
-        file: "poseidon_stylus_hash14.wasm",
-    },
-    Width {
-        inputs: 15,
-        file: "poseidon_stylus_hash15.wasm",
-    },
-    Width {
-        inputs: 16,
-        file: "poseidon_stylus_hash16.wasm",
-    },
-];
+/// Every circomlib width the registry deploys (`contracts/deployables.json`), by its inputs.
+fn widths() -> &'static [Width] {
+    static WIDTHS: OnceLock<Vec<Width>> = OnceLock::new();
+    WIDTHS.get_or_init(|| {
+        let mut widths: Vec<Width> = deployable::registry()
+            .into_iter()
+            .filter(|d| d.deployable)
+            .filter_map(|d| {
+                let inputs = match d.features()[..] {
+                    [feature] => feature.strip_prefix("hash")?.parse().ok()?,
+                    _ => return None,
+                };
+                Some(Width {
+                    inputs,
+                    file: format!("{}.wasm", d.wasm),
+                    program: OnceLock::new(),
+                })
+            })
+            .collect();
+        widths.sort_by_key(|w| w.inputs);
+        assert_eq!(
+            widths.iter().map(|w| w.inputs).collect::<Vec<_>>(),
+            (1..=poseidon::MAX_INPUTS).collect::<Vec<_>>(),
+            "contracts/deployables.json: one deployable per circomlib width (feature hashN alone)"
+        );
+        widths
+    })
+}
+
+/// The width of `inputs` inputs.
+fn width(inputs: usize) -> &'static Width {
+    &widths()[inputs - 1]
+}
 
 /// The program with iden3's sponge (and `hash` of six inputs).
-const SPONGE: &Width = &WIDTHS[5];
+fn sponge() -> &'static Width {
+    width(6)
+}
 
 impl Width {
     /// `hash(uint256,…)` with this many arguments.
@@ -127,10 +98,8 @@ impl Width {
     }
 
     /// The program, loaded once.
-    fn program(&self) -> &'static Program {
-        static PROGRAMS: [OnceLock<Program>; WIDTHS.len()] =
-            [const { OnceLock::new() }; WIDTHS.len()];
-        PROGRAMS[self.inputs - 1].get_or_init(|| deployable::program(self.file))
+    fn program(&self) -> &Program {
+        self.program.get_or_init(|| deployable::program(&self.file))
     }
 
     fn call(&self, calldata: &[u8]) -> CallReport {
@@ -186,8 +155,8 @@ fn vectors(inputs: usize) -> Vec<(Vec<U256>, U256)> {
 
 #[test]
 fn every_width_fits_the_stylus_limits_with_no_data_segment() {
-    for width in &WIDTHS {
-        let path = deployable::dir().join(width.file);
+    for width in widths() {
+        let path = deployable::dir().join(&width.file);
         let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Constants must be immediates: a data segment costs ~0.75 gas a byte on every call.
         let mut data_bytes = 0;
@@ -205,7 +174,7 @@ fn every_width_fits_the_stylus_limits_with_no_data_segment() {
             width.file
         );
         let (sizes, activation) = (width.program().sizes(), width.program().activation());
-        deployable::assert_deploys_within_limits(width.file, width.program());
+        deployable::assert_deploys_within_limits(&width.file, width.program());
         println!(
             "{}: {} bytes, {} brotli, init {} / cached init {}",
             width.file,
@@ -219,7 +188,7 @@ fn every_width_fits_the_stylus_limits_with_no_data_segment() {
 
 #[test]
 fn every_width_matches_circomlibjs_vectors() {
-    for width in &WIDTHS {
+    for width in widths() {
         let cases = vectors(width.inputs);
         assert!(cases.len() >= 10, "t{}: too few vectors", width.inputs + 1);
         for (inputs, output) in cases {
@@ -240,17 +209,17 @@ fn wide_widths_reproduce_published_values() {
     let t5: U256 = "0x299c867db6c1fdd79dcefa40e4510b9837e60ebb1ce0663dbaa525df65250465"
         .parse()
         .unwrap();
-    assert_eq!(WIDTHS[3].hash(&small(&[1, 2, 3, 4])), t5);
+    assert_eq!(width(4).hash(&small(&[1, 2, 3, 4])), t5);
     // circomlib test/poseidoncircuit.js, go-iden3-crypto TestPoseidonHash: poseidon([1, 2, 0, 0, 0]).
     let t6: U256 = "1018317224307729531995786483840663576608797660851238720571059489595066344487"
         .parse()
         .unwrap();
-    assert_eq!(WIDTHS[4].hash(&small(&[1, 2, 0, 0, 0])), t6);
+    assert_eq!(width(5).hash(&small(&[1, 2, 0, 0, 0])), t6);
     // iden3/contracts test/poseidon: PoseidonFacade.poseidon6([1, …, 6]) (go-iden3-crypto's value).
     let t7: U256 = "20400040500897583745843009878988256314335038853985262692600694741116813247201"
         .parse()
         .unwrap();
-    assert_eq!(WIDTHS[5].hash(&small(&[1, 2, 3, 4, 5, 6])), t7);
+    assert_eq!(width(6).hash(&small(&[1, 2, 3, 4, 5, 6])), t7);
 }
 
 /// `poseidonSponge(values)` calldata.
@@ -261,7 +230,7 @@ fn sponge_calldata(values: &[U256]) -> Vec<u8> {
 }
 
 fn sponge_call(values: &[U256]) -> U256 {
-    let report = SPONGE.call(&sponge_calldata(values));
+    let report = sponge().call(&sponge_calldata(values));
     assert!(
         !report.reverted,
         "poseidonSponge({} values) reverted",
@@ -304,7 +273,7 @@ fn poseidon_sponge_matches_iden3_and_the_native_library() {
             value: p(),
         }
         .abi_encode();
-        SPONGE.reverts_with(
+        sponge().reverts_with(
             &sponge_calldata(&values),
             expected,
             "sponge value not in field",
@@ -313,7 +282,7 @@ fn poseidon_sponge_matches_iden3_and_the_native_library() {
     // An array that does not decode.
     let calldata = sponge_calldata(&[U256::from(1), U256::from(2)]);
     let selector: [u8; 4] = calldata[..4].try_into().unwrap();
-    SPONGE.reverts_with(
+    sponge().reverts_with(
         &calldata[..calldata.len() - 1],
         invalid_calldata(selector),
         "sponge array cut short",
@@ -324,7 +293,7 @@ fn poseidon_sponge_matches_iden3_and_the_native_library() {
 fn random_inputs_match_the_native_library() {
     let (seed, mut rng) = seeded_rng(module_path!());
     let edges = [U256::ZERO, U256::from(1), p() - U256::from(1)];
-    for width in &WIDTHS {
+    for width in widths() {
         for edge in edges {
             let inputs = vec![edge; width.inputs];
             assert_eq!(width.hash(&inputs), width.native(&inputs), "{inputs:?}");
@@ -343,7 +312,7 @@ fn random_inputs_match_the_native_library() {
 
 #[test]
 fn an_input_not_in_field_reverts_naming_its_position_and_value() {
-    for width in &WIDTHS {
+    for width in widths() {
         for bad in [p(), p() + U256::from(1), U256::MAX] {
             for position in 0..width.inputs {
                 let mut inputs = vec![U256::from(7); width.inputs];
@@ -369,7 +338,7 @@ fn an_input_not_in_field_reverts_naming_its_position_and_value() {
 
 #[test]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
-    for width in &WIDTHS {
+    for width in widths() {
         let valid = width.calldata(&vec![U256::from(1); width.inputs]);
         let selector = width.selector();
         width.reverts_with(&[], invalid_calldata([0; 4]), "empty calldata");
@@ -387,7 +356,7 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
         let unknown = [0xde, 0xad, 0xbe, 0xef];
         width.reverts_with(&unknown, invalid_calldata(unknown), "unknown selector");
         // Each program has its own width only: another width's call is an unknown selector.
-        for other in WIDTHS.iter().filter(|w| w.inputs != width.inputs) {
+        for other in widths().iter().filter(|w| w.inputs != width.inputs) {
             let calldata = other.calldata(&vec![U256::from(1); other.inputs]);
             width.reverts_with(
                 &calldata,
@@ -407,7 +376,7 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
 
 #[test]
 fn gas_of_each_width() {
-    for width in &WIDTHS {
+    for width in widths() {
         let inputs: Vec<U256> = (1..=width.inputs as u64).map(U256::from).collect();
         let calldata = width.calldata(&inputs);
         let (first, second) = (width.call(&calldata), width.call(&calldata));
