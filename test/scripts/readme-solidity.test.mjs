@@ -131,6 +131,7 @@ test("README's Solidity recipe, pasted into a new folder with the packaged tarba
 
   const out = ok(bash(commands(run.body).join("\n"), dir), "the README's forge test");
   assert.match(out, /\b1 tests passed, 0 failed/, out);
+  assert.doesNotMatch(out, /Warning/, "the README's test compiles without a warning");
   // The figure the README gives (glance.mjs writes it from gas.json; its --check keeps it there).
   const logged = /hash\(1,2\) frame gas (\d+)/.exec(out);
   assert.ok(logged, `the test logs the frame gas:\n${out}`);
