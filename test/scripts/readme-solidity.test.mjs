@@ -144,6 +144,9 @@ test("README's Solidity recipe, pasted into a new folder with the packaged tarba
   assert.ok(meter, "the section has the meter's examples");
   for (const sub of ["call", "check", "txs"]) assert.match(meter.body, new RegExp(`stylus-meter ${sub} `), `an example of stylus-meter ${sub}`);
   const examples = ok(bash(commands(meter.body).join("\n"), dir), "the README's stylus-meter examples");
+  // The package's README gives the same examples (a user of the published package reads that one).
+  const packaged = blocks(readFileSync(join(dir, "node_modules", "stylus-poseidon", "README.md"), "utf8")).find((b) => /stylus-meter call/.test(b.body));
+  assert.equal(packaged?.body, meter.body, "the package's README has the README's stylus-meter examples");
   const circomlib = /uint256 constant HASH_1_2 = (0x[0-9a-f]{64})/.exec(solidity.body)[1];
   assert.equal(examples.split(circomlib).length - 1, 2, `call and txs return circomlib's hash(1,2):\n${examples}`);
   assert.match(examples, /activates at ArbOS \d+/);
