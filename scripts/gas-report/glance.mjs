@@ -3,7 +3,8 @@
 // report does not have: "Gas at a glance" (one line per headline call, its Stylus figures next to
 // the EVM ones), the apps table of "Use it in an existing app" (zk-kit LeanIMT and Semaphore, stock
 // against linked to our programs, and the LeanIMT in Rust) and the in-process table of "Use it in
-// your Stylus contract", and the table and rule of "Which one should I call?" (which-one.mjs).
+// your Stylus contract", the table and rule of "Which one should I call?" (which-one.mjs), and the
+// figure "Use it from Solidity"'s test logs (the frame of hash(1,2), from scripts/lib/hash-gas.mjs).
 // scripts/gas-report.sh runs it after render.mjs; test/scripts/gas-report.test.mjs runs --check.
 //
 //   node scripts/gas-report/glance.mjs                 rewrite the tables between the README's markers
@@ -16,6 +17,7 @@ import { withGeneratedSection } from "../lib/generated-section.mjs";
 import { parseOptions } from "../lib/args.mjs";
 import { APP_FN, SECTIONS, find, one } from "./rows.mjs";
 import { whichOneSection } from "./which-one.mjs";
+import { hashGas } from "../lib/hash-gas.mjs";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const markers = (name) => ({
@@ -122,12 +124,24 @@ export function inProcessTable(rows) {
   ].join("\n");
 }
 
+/** What `vm.lastCallGas()` reads for hash(1,2) against the report's transaction figure. */
+export function frameText(rows) {
+  const g = hashGas(rows);
+  return (
+    `It logs the program's frame: **${fmt(g.frameCached)}** gas for \`hash(1,2)\`, cached (\`installUncached\`: ${fmt(g.frameUncached)}), ` +
+    `what a contract's call pays inside the program. "Gas at a glance" says ${fmt(g.cached)} for the same call: a transaction's ` +
+    `gas − 21,000, the frame plus the ${fmt(g.calldata)} gas of its ${g.calldataBytes} bytes of calldata (16 per nonzero byte, 4 per ` +
+    `zero byte). So the frame is the report's figure minus the call's calldata gas (\`${g.source}\`, gas-report/gas.json).`
+  );
+}
+
 /** Every table the README shows, by its marker name. */
 const TABLES = [
   ["gas", "gas table", glanceTable],
   ["apps", "apps table", appsTable],
   ["in-process", "in-process table", inProcessTable],
   ["which-one", "\"Which one should I call?\" table", whichOneSection],
+  ["frame", "frame figure", frameText],
 ];
 
 /** `readme` with every table rewritten from `rows`. */

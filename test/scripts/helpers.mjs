@@ -3,6 +3,7 @@
 import { after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,4 +92,50 @@ export async function startAnvil(chainId, extraArgs = []) {
 export function initCodeReturning(code) {
   const hex = code.replace(/^0x/, "");
   return "0x7f" + (hex.length / 2).toString(16).padStart(64, "0") + "80602b6000396000f300" + hex;
+}
+
+/** `pid`'s start time (/proc), so a reused pid is not taken for the process that had it before. */
+function started(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[19];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The npm package's tarball (scripts/chain/npm-package.mjs), built once for every test file of one
+ * `node --test` run: the files are that runner's children, so they share target/test-npm/<its pid and
+ * start time>/; the first to ask builds it, the others wait for it. A file run alone builds its own.
+ */
+export async function packagedTarball() {
+  const runs = join(ROOT, "target", "test-npm");
+  const run = `${process.ppid}-${started(process.ppid)}`;
+  mkdirSync(runs, { recursive: true });
+  for (const old of readdirSync(runs)) {
+    const [pid, start] = old.split("-");
+    if (old !== run && started(pid) !== start) rmSync(join(runs, old), { recursive: true, force: true });
+  }
+  const dir = join(runs, run);
+  const [done, failed] = [join(dir, "tarball"), join(dir, "failed")];
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    if (e.code !== "EEXIST") throw e;
+    for (let waited = 0; !existsSync(done) && !existsSync(failed); waited += 200) {
+      if (waited > 300_000) throw new Error(`no tarball in ${dir} after 5 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (existsSync(failed)) throw new Error(`the npm package did not build (another test file's run): ${readFileSync(failed, "utf8")}`);
+    return readFileSync(done, "utf8");
+  }
+  try {
+    const { buildPackage } = await import("../../scripts/chain/npm-package.mjs");
+    const tarball = buildPackage(dir);
+    writeFileSync(done, tarball);
+    return tarball;
+  } catch (e) {
+    writeFileSync(failed, e.message);
+    throw e;
+  }
 }

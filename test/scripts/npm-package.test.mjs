@@ -13,9 +13,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildPackage, hashGas } from "../../scripts/chain/npm-package.mjs";
+import { frameGas, hashGas } from "../../scripts/chain/npm-package.mjs";
 import { METER, loadRegistry, stylusEntries } from "../../scripts/lib/deployables.mjs";
-import { ROOT, foundryBin } from "./helpers.mjs";
+import { ROOT, foundryBin, packagedTarball } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "npm-package-"));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -27,20 +27,21 @@ const sh = (command, args, cwd) => {
   return r.stdout;
 };
 
-test("npm package: a new forge project installs the tarball and gets the same hash from the Stylus program at its address and from the Yul reference", () => {
+test("npm package: a new forge project installs the tarball and gets the same hash from the Stylus program at its address and from the Yul reference", async () => {
   const registry = loadRegistry();
   for (const file of [METER, ...stylusEntries(registry).map((e) => join(ROOT, "target", "stylus", `${e.wasm}.wasm`))]) {
     assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh before this test`);
   }
-  const tarball = buildPackage(join(work, "pack"));
+  const tarball = await packagedTarball();
   const listed = sh("tar", ["tzf", tarball]).split("\n").filter(Boolean).sort();
-  for (const file of ["package.json", "README.md", "bin/stylus-meter", "bin/linux-x64/stylus-meter", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
+  for (const file of ["package.json", "README.md", "bin/stylus-meter", "bin/linux-x64/stylus-meter", "bin/stylus-meter.md", "bin/stylus-poseidon-forge", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
     assert.ok(listed.includes(`package/${file}`), `the package lacks ${file}`);
   }
   assert.ok(!listed.some((f) => /\/target\/|\.t\.sol$|node_modules/.test(f)), `unexpected files: ${listed.join(", ")}`);
   const readme = sh("tar", ["xzOf", tarball, "package/README.md"]);
   assert.ok(!readme.includes("{{"), "a README placeholder is left");
   assert.ok(readme.includes(hashGas()), `the README's hash(1, 2) gas is not gas-report/gas.json's (${hashGas()})`);
+  assert.ok(readme.includes(frameGas()), `the README's hash(1, 2) frame is not gas-report/gas.json's (${frameGas()})`);
 
   // A project outside the repository, with nothing but the package (and, on this offline machine,
   // the repository's solc: forge cannot download one here), with forge's default settings.

@@ -98,16 +98,19 @@ test("a new folder made of the README's blocks builds by its commands, and the m
     // so the dependencies scripts/build-example.sh built are reused (target/ is that directory).
     fs.copyFileSync(path.join(CRATE, "Cargo.lock"), path.join(dir, "Cargo.lock"));
     fs.symlinkSync(TARGET, path.join(dir, "target"));
-    // The README's commands as written, but the deploy (it needs a chain and a key).
-    const commands = recipe
-      .replaceAll("\\\n", " ")
-      .split("\n")
-      .filter((line) => line.trim() && !line.startsWith("#") && !line.startsWith("cargo stylus deploy"));
+    // The README's commands as written, but cargo-stylus's install and the deploy (they need the
+    // network, a chain and a key); the install is of the version scripts/chain/deploy.mjs pins.
+    const lines = recipe.replaceAll("\\\n", " ").split("\n");
+    const install = lines.find((line) => line.startsWith("cargo install "));
+    const pinned = /^const CARGO_STYLUS_VERSION = "([^"]+)";$/m.exec(fs.readFileSync(path.join(ROOT, "scripts", "chain", "deploy.mjs"), "utf8"))?.[1];
+    assert.ok(pinned, "scripts/chain/deploy.mjs pins CARGO_STYLUS_VERSION");
+    assert.equal(install, `cargo install --locked cargo-stylus@${pinned}`, "the README installs the cargo-stylus deploy.mjs pins");
+    const commands = lines.filter((line) => line.trim() && !line.startsWith("#") && line !== install && !line.startsWith("cargo stylus deploy"));
     assert.ok(commands.some((c) => c.startsWith("cargo build ")) && commands.some((c) => c.startsWith("npx ")), "the recipe builds and runs wasm-opt");
     // Said, not only run: once binaryen is in npx's cache, npx without --yes no longer asks; a new
     // project has no Cargo.lock for --locked to keep.
     for (const command of commands.filter((c) => c.startsWith("npx "))) assert.match(command, /^npx --yes /, command);
-    for (const command of commands.filter((c) => c.startsWith("cargo "))) assert.doesNotMatch(command, /--locked/, command);
+    for (const command of commands.filter((c) => c.startsWith("cargo "))) assert.doesNotMatch(command, /--locked/, command); // the build's
     const toolchain = /^channel = "(.*)"$/m.exec(fs.readFileSync(path.join(ROOT, "rust-toolchain.toml"), "utf8"))[1];
     const env = { ...process.env, RUSTUP_TOOLCHAIN: toolchain };
     delete env.CARGO_TARGET_DIR; // the recipe's paths are under ./target
