@@ -20,6 +20,7 @@
 // (anvil's accounts) and a node with debug_traceTransaction (anvil has it).
 import fs from "node:fs";
 import { client, clearedSlotsRefund, framesTo } from "../lib/traces.mjs";
+import { calldataGas } from "../lib/hash-gas.mjs";
 import { parseOptions } from "../lib/args.mjs";
 
 const { values } = parseOptions({ rpc: { type: "string" }, from: { type: "string" }, hasher: { type: "string" }, tx: { type: "string" } },
@@ -28,12 +29,6 @@ const { values } = parseOptions({ rpc: { type: "string" }, from: { type: "string
 const { rpc: rpcUrl, from, hasher, tx } = values;
 
 const rpc = client(rpcUrl);
-
-/** EIP-2028 calldata gas: 16 per nonzero byte, 4 per zero byte. */
-function calldataGas(hex) {
-  const bytes = Buffer.from(hex.replace(/^0x/, ""), "hex");
-  return bytes.reduce((gas, byte) => gas + (byte === 0 ? 4 : 16), 0);
-}
 
 async function directExecutionGas(data) {
   const receipt = await rpc.send({ from, to: hasher, data }, "the direct call to the hasher");
