@@ -2,8 +2,8 @@
 // Writes, from the alias table contracts/selectors.json (which of our functions each program's feature
 // routes, and the other projects' selectors of the same function: poseidon-solidity's, circomlibjs's,
 // poseidon2-evm's) and our interface solidity/IStylusPoseidon.sol (our functions' signatures):
-//   solidity/IStylusPoseidon.sol                 between its `widths:` marker lines, the interface of each
-//                                                circomlib width no EVM library computes (generatedWidths)
+//   solidity/IStylusPoseidon.sol                 between its `widths:` marker lines, the interface of every
+//                                                circomlib width but t = 3's (generatedWidths)
 //   contracts/poseidon-stylus/src/selectors.rs   the dispatcher's table: one (call, function) row per selector
 //   solidity/generated/IPoseidonAliases.sol      one interface per group with the other projects' selectors
 //   solidity/generated/PoseidonAliases.sol       those functions for our EVM hashers (PoseidonT3Yul, ...)
@@ -115,32 +115,45 @@ export function declaredFunctions(source) {
   return out;
 }
 
-// ---------------------------------------------------------------- our interface: the wide widths
+// ---------------------------------------------------------------- our interface: the circomlib widths
 
+// The widest circomlibjs poseidonContract.createCode computes on the EVM, and so iden3's PoseidonUnit{N}L
+// (the stack: scripts/gas-report/evm-rows.mjs says why no EVM row goes further).
+const CIRCOMLIBJS_WIDEST = 6;
 const NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"];
 
 /**
- * The circomlib widths whose interface is generated: each group `hashN` whose one function is `hashN`
- * and whose aliases include no EVM library's (poseidon-solidity's). The narrower widths' interfaces are
- * written by hand: each names its EVM library, and t = 7's adds iden3's sponge.
+ * The circomlib widths whose interface is generated: each group `hashN` but t = 3's (`IPoseidonT3Hasher`,
+ * the family's interface with the Merkle functions, which the EVM references implement too), its first
+ * function `hashN` as `IPoseidonT{N+1}Hasher.hash`. The group's other functions are declared in
+ * interfaces of their own (their `ours`), which the width's interface inherits: t = 7's iden3 sponge.
  */
 export function generatedWidths(table) {
   return table.groups.flatMap((group) => {
     const width = /^hash(\d+)$/.exec(group.feature);
+    if (!width || group.feature === "hash2") return [];
     const [fn, ...others] = group.functions;
-    if (!width || others.length || fn.name !== group.feature) return [];
-    if ((fn.aliases ?? []).some((row) => row.interface === "poseidon-solidity")) return [];
     const inputs = Number(width[1]);
     const name = `IPoseidonT${inputs + 1}Hasher`;
-    if (fn.ours !== `${name}.hash` || inputs >= NUMBERS.length) {
-      throw new Error(`contracts/selectors.json: ${fn.name}: a generated width's function is "${name}.hash" of at most ${NUMBERS.length - 1} inputs`);
+    if (fn.name !== group.feature || fn.ours !== `${name}.hash` || inputs >= NUMBERS.length) {
+      throw new Error(`contracts/selectors.json: ${group.feature}: a generated width's first function is ${group.feature}, "${name}.hash", of at most ${NUMBERS.length - 1} inputs`);
     }
+    const bases = others.map((other) => {
+      const base = other.ours.split(".")[0];
+      if (base === name) throw new Error(`contracts/selectors.json: ${other.name}: declare it in an interface of its own (${name} is generated)`);
+      return base;
+    });
     const alias = (iface, word) => fn.aliases?.find((row) => row.interface === iface && row.signature.includes(word))?.signature;
-    const aliases = { style: alias("poseidon-solidity-style", "uint256"), words: alias("circomlibjs", "uint256"), bytes: alias("circomlibjs", "bytes32") };
-    if (Object.values(aliases).some((a) => !a)) {
-      throw new Error(`contracts/selectors.json: ${fn.name}: a generated width has poseidon-solidity-style's and circomlibjs's aliases`);
+    const aliases = {
+      library: alias("poseidon-solidity", "uint256"),
+      style: alias("poseidon-solidity-style", "uint256"),
+      words: alias("circomlibjs", "uint256"),
+      bytes: alias("circomlibjs", "bytes32"),
+    };
+    if (!(aliases.library || aliases.style) || !aliases.words || !aliases.bytes) {
+      throw new Error(`contracts/selectors.json: ${fn.name}: a generated width has poseidon-solidity's (or its style's) and circomlibjs's aliases`);
     }
-    return [{ feature: group.feature, inputs, name, aliases }];
+    return [{ feature: group.feature, inputs, name, aliases, bases: [...new Set(bases)] }];
   });
 }
 
@@ -148,17 +161,29 @@ export function generatedWidths(table) {
 function widthInterfaces(table, registry) {
   const programs = new Map(stylusEntries(registry).map((entry) => [/--features (\S+)/.exec(entry.cargoFeatures)?.[1] ?? "hash2", entry.wasm]));
   return generatedWidths(table)
-    .map(({ feature, inputs, name, aliases }) => {
+    .map(({ feature, inputs, name, aliases, bases }) => {
       const program = programs.get(feature);
       if (!program) throw new Error(`contracts/deployables.json: no deployable builds feature ${feature} alone`);
-      const params = Array.from({ length: inputs }, (_, i) => `uint256 ${String.fromCharCode(97 + i)}`).join(", ");
-      return `/// @title circomlib Poseidon T${inputs + 1} hasher: the Stylus program \`${program}.wasm\`
-/// @notice No EVM library computes this width (circomlibjs's generated contracts stop at six inputs, poseidon-solidity
-/// at five); \`${aliases.style}\` and circomlibjs's \`${aliases.words}\`/\`${aliases.bytes}\` shapes are aliases.
-interface ${name} is IPoseidonErrors {
-    /// @notice circomlib Poseidon with ${NUMBERS[inputs]} inputs (t = ${inputs + 1}), equal to circomlibjs \`poseidon\` of ${inputs} inputs and
+      const letters = Array.from({ length: inputs }, (_, i) => String.fromCharCode(97 + i));
+      const params = letters.map((letter) => `uint256 ${letter}`).join(", ");
+      const t = inputs + 1;
+      const iden3 = inputs <= CIRCOMLIBJS_WIDEST ? ` (iden3's \`PoseidonUnit${inputs}L\`)` : "";
+      const library = aliases.library
+        ? `poseidon-solidity's \`PoseidonT${t}.${aliases.library}\` and circomlibjs's \`${aliases.words}\`/\`${aliases.bytes}\`
+/// ${iden3.trim()} are aliases.`
+        : inputs <= CIRCOMLIBJS_WIDEST
+          ? `circomlibjs's \`${aliases.words}\`/\`${aliases.bytes}\`${iden3} and
+/// \`${aliases.style}\` (poseidon-solidity's shape, which stops at five inputs) are aliases.`
+          : `No EVM library computes this width (circomlibjs's generated contracts stop at ${NUMBERS[CIRCOMLIBJS_WIDEST]} inputs, poseidon-solidity
+/// at five); \`${aliases.style}\` and circomlibjs's \`${aliases.words}\`/\`${aliases.bytes}\` shapes are aliases.`;
+      const equals = inputs <= CIRCOMLIBJS_WIDEST ? `\`poseidon([${letters.join(", ")}])\`` : `\`poseidon\` of ${inputs} inputs`;
+      const reverts = inputs === 1 ? "Reverts `InputNotInField(0, a)` for a >= p." : "Reverts `InputNotInField(i, value)` for the first input >= p (i = 0 for a, 1 for b, ...).";
+      return `/// @title circomlib Poseidon T${t} hasher: the Stylus program \`${program}.wasm\`
+/// @notice ${library}
+interface ${name} is ${["IPoseidonErrors", ...bases].join(", ")} {
+    /// @notice circomlib Poseidon with ${NUMBERS[inputs]} input${inputs === 1 ? "" : "s"} (t = ${t}), equal to circomlibjs ${equals} and
     /// poseidon-lite \`poseidon${inputs}\`.
-    /// @dev Reverts \`InputNotInField(i, value)\` for the first input >= p.
+    /// @dev ${reverts}
     function hash(${params}) external view returns (uint256);
 }`;
     })

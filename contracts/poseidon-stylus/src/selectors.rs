@@ -81,7 +81,7 @@ crate::routes::routes! {
         }
         /// iden3's sponge over circomlib Poseidon t = 7 (@iden3/contracts SpongePoseidon.hash, PoseidonFacade.poseidonSponge: the same signature) (`poseidonSponge(uint256[])`).
         PoseidonSponge {
-            abi::IPoseidonT7Hasher::poseidonSpongeCall: "stylus-poseidon",
+            abi::IPoseidonSponge::poseidonSpongeCall: "stylus-poseidon",
         }
     }
     "hash7" {

@@ -28,6 +28,7 @@ fn declared() -> Vec<JsonAbi> {
         abi::IPoseidonT5Hasher::abi::contract(),
         abi::IPoseidonT6Hasher::abi::contract(),
         abi::IPoseidonT7Hasher::abi::contract(),
+        abi::IPoseidonSponge::abi::contract(),
         abi::IPoseidonT8Hasher::abi::contract(),
         abi::IPoseidonT9Hasher::abi::contract(),
         abi::IPoseidonT10Hasher::abi::contract(),

@@ -11,8 +11,8 @@ use crate::abi::IPoseidonErrors::{
 use crate::abi::IStylusPoseidon::InvalidCalldata;
 use crate::abi::InputNotInField;
 use crate::abi::{
-    IPoseidonT2Hasher, IPoseidonT3Hasher, IPoseidonT4Hasher, IPoseidonT5Hasher, IPoseidonT6Hasher,
-    IPoseidonT7Hasher, IStylusPoseidon,
+    IPoseidonSponge, IPoseidonT2Hasher, IPoseidonT3Hasher, IPoseidonT4Hasher, IPoseidonT5Hasher,
+    IPoseidonT6Hasher, IPoseidonT7Hasher, IStylusPoseidon,
 };
 use crate::functions::MAX_SIBLINGS;
 use crate::selectors::ROUTES;
@@ -97,7 +97,7 @@ fn poseidon_sponge_names_the_first_value_not_in_field() {
                 values[at + 1] = U256::MAX;
             }
             assert_eq!(
-                revert_of(&IPoseidonT7Hasher::poseidonSpongeCall { values }),
+                revert_of(&IPoseidonSponge::poseidonSpongeCall { values }),
                 not_in_field(at, bad),
                 "value {at}"
             );

@@ -6,7 +6,7 @@ use poseidon_test_support::vectors;
 
 use super::{returns, word};
 use crate::abi::{
-    IPoseidonT2Hasher as IPoseidonT2, IPoseidonT3Hasher as IPoseidonT3,
+    IPoseidonSponge, IPoseidonT2Hasher as IPoseidonT2, IPoseidonT3Hasher as IPoseidonT3,
     IPoseidonT4Hasher as IPoseidonT4, IPoseidonT5Hasher as IPoseidonT5,
     IPoseidonT6Hasher as IPoseidonT6, IPoseidonT7Hasher as IPoseidonT7,
     IStylusPoseidon as IPoseidon2,
@@ -140,16 +140,16 @@ fn poseidon_sponge_matches_iden3_js_crypto() {
     let file = vectors::iden3_sponge();
     assert_eq!(file.cases.len(), 40, "{}", file.source);
     for case in &file.cases {
-        let call = IPoseidonT7::poseidonSpongeCall {
+        let call = IPoseidonSponge::poseidonSpongeCall {
             values: case.inputs.clone(),
         };
         assert_eq!(returns(&call), case.output, "{} values", case.inputs.len());
     }
     // No values: SpongePoseidon's initial 0.
-    let empty = IPoseidonT7::poseidonSpongeCall { values: vec![] };
+    let empty = IPoseidonSponge::poseidonSpongeCall { values: vec![] };
     assert_eq!(returns(&empty), U256::ZERO);
     assert_eq!(
-        function(<IPoseidonT7::poseidonSpongeCall as alloy_sol_types::SolCall>::SELECTOR),
+        function(<IPoseidonSponge::poseidonSpongeCall as alloy_sol_types::SolCall>::SELECTOR),
         Some(Function::PoseidonSponge)
     );
 }
