@@ -2,9 +2,8 @@
 
 mod common;
 
-use common::{run, stderr, ECHO};
+use common::{assert_bad_input, run, stderr, ECHO};
 use std::path::PathBuf;
-use std::process::Output;
 
 /// A valid program that echoes its calldata, written to a temp file.
 fn echo_wasm() -> PathBuf {
@@ -12,13 +11,6 @@ fn echo_wasm() -> PathBuf {
     let path = std::env::temp_dir().join(format!("stylus-meter-echo-{}.wasm", std::process::id()));
     std::fs::write(&path, wasm).unwrap();
     path
-}
-
-fn assert_bad_input(out: &Output, needle: &str) {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "{needle:?} not in {err:?}");
 }
 
 #[test]

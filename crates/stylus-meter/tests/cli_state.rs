@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{run, stderr};
+use common::{assert_bad_input, run, stderr};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -31,13 +31,6 @@ fn temp(name: &str) -> PathBuf {
 fn write(path: &Path, text: &str) -> String {
     std::fs::write(path, text).unwrap();
     path.display().to_string()
-}
-
-fn assert_bad_input(out: &Output, needle: &str) {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "{needle:?} not in {err:?}");
 }
 
 #[test]

@@ -17,6 +17,14 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The binary refused its input: exit code 2 and one line on stderr that contains `needle`.
+pub fn assert_bad_input(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
+    let err = stderr(out);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{needle:?} not in {err:?}");
+}
+
 /// A valid program that returns its calldata (each instruction's ink beside it).
 pub const ECHO: &str = r#"(module
     (import "vm_hooks" "read_args" (func $read_args (param i32)))
