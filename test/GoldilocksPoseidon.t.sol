@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Test} from "./utils/Test.sol";
+import {GoldilocksVectors} from "./utils/GoldilocksVectors.sol";
 import {GoldilocksPoseidonNaive} from "./utils/GoldilocksPoseidonNaive.sol";
 import {GoldilocksPoseidonYul} from "../solidity/GoldilocksPoseidonYul.sol";
 import {IPoseidonErrors} from "../solidity/IStylusPoseidon.sol";
@@ -9,43 +9,12 @@ import {IPoseidonErrors} from "../solidity/IStylusPoseidon.sol";
 /// @notice GoldilocksPoseidonYul against plonky2's own outputs (test/vectors/goldilocks-plonky2.json, written by
 /// crates/plonky2-reference from the `plonky2` crate: permutations, hashes, two_to_one and MerkleTree proofs,
 /// one of depth 20) and, fuzzed, against the naive Solidity permutation; every error.
-contract GoldilocksPoseidonTest is Test {
-    string internal constant VECTORS = "test/vectors/goldilocks-plonky2.json";
-    uint64 internal constant P = 0xffffffff00000001;
-
+contract GoldilocksPoseidonTest is GoldilocksVectors {
     GoldilocksPoseidonYul internal yul;
-    string internal json;
 
     function setUp() public {
         yul = new GoldilocksPoseidonYul();
         json = vm.readFile(VECTORS);
-    }
-
-    function count(string memory key) internal view returns (uint256 n) {
-        while (vm.keyExistsJson(json, string.concat(key, "[", vm.toString(n), "]"))) ++n;
-    }
-
-    function uints(string memory key) internal view returns (uint64[] memory out) {
-        uint256[] memory raw = vm.parseJsonUintArray(json, key);
-        out = new uint64[](raw.length);
-        for (uint256 i; i < raw.length; ++i) {
-            out[i] = uint64(raw[i]);
-        }
-    }
-
-    function digest(string memory key) internal view returns (uint64[4] memory out) {
-        uint64[] memory raw = uints(key);
-        assertEq(raw.length, 4, "a digest has four elements");
-        for (uint256 i; i < 4; ++i) {
-            out[i] = raw[i];
-        }
-    }
-
-    function digests(string memory key) internal view returns (uint64[4][] memory out) {
-        out = new uint64[4][](count(key));
-        for (uint256 j; j < out.length; ++j) {
-            out[j] = digest(string.concat(key, "[", vm.toString(j), "]"));
-        }
     }
 
     function assertDigest(uint64[4] memory got, uint64[4] memory want, string memory what) internal pure {

@@ -5,7 +5,7 @@ import {Fixtures} from "../utils/Fixtures.sol";
 import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
 import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 import {NoirPoseidon2Yul} from "../../solidity/NoirPoseidon2Yul.sol";
-import {INoirPoseidon2Hasher, IPoseidonErrors, IStylusPoseidon} from "../../solidity/IStylusPoseidon.sol";
+import {INoirPoseidon2Hasher, IPoseidonErrors} from "../../solidity/IStylusPoseidon.sol";
 import {PoseidonHasher} from "../../solidity/PoseidonHasher.sol";
 
 /// @notice A Solidity consumer gets the same bytes (values and revert data) from the Stylus program
@@ -142,13 +142,7 @@ contract NoirStylusMeterTest is Fixtures {
         bytes memory truncated = abi.encodeWithSelector(INoirPoseidon2Hasher.noirHash2.selector, uint256(1));
         (bool ok, bytes memory data) = address(stylus).call(truncated);
         assertTrue(
-            !ok
-                && keccak256(data)
-                    == keccak256(
-                        abi.encodeWithSelector(
-                            IStylusPoseidon.InvalidCalldata.selector, INoirPoseidon2Hasher.noirHash2.selector
-                        )
-                    ),
+            !ok && keccak256(data) == keccak256(invalidCalldata(INoirPoseidon2Hasher.noirHash2.selector)),
             "InvalidCalldata"
         );
     }

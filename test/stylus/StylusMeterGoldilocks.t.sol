@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Test} from "../utils/Test.sol";
+import {GoldilocksVectors} from "../utils/GoldilocksVectors.sol";
 import {StylusMeterProxy} from "../utils/StylusMeterProxy.sol";
 import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 import {GoldilocksPoseidonYul} from "../../solidity/GoldilocksPoseidonYul.sol";
@@ -13,17 +13,14 @@ import {IGoldilocksPoseidon, IPoseidonErrors} from "../../solidity/IStylusPoseid
 /// them), fuzzed inputs, and every error. Needs the built meter and WASM (scripts/build-wasm.sh) and ffi
 /// (FOUNDRY_PROFILE=ci, as scripts/test-evm.sh runs it). Each Stylus call is one meter process (~0.2 s), so
 /// the fuzz run counts are small.
-contract StylusMeterGoldilocksTest is Test {
+contract StylusMeterGoldilocksTest is GoldilocksVectors {
     string internal constant WASM = "target/stylus/poseidon_stylus_goldilocks.wasm";
-    string internal constant VECTORS = "test/vectors/goldilocks-plonky2.json";
-    uint64 internal constant P = 0xffffffff00000001;
 
     /// @notice The two sides disagree on `call`.
     error Differs(bytes call, bool stylusOk, bytes stylusData, bool yulOk, bytes yulData);
 
     address internal stylus;
     address internal yul;
-    string internal json;
 
     function setUp() public {
         stylus = address(new StylusMeterProxy(WASM));
@@ -56,28 +53,6 @@ contract StylusMeterGoldilocksTest is Test {
     function sameRevert(bytes memory call, bytes memory expected) internal {
         (bool ok, bytes memory data) = same(call);
         assertTrue(!ok && keccak256(data) == keccak256(expected), "both sides must revert with the error");
-    }
-
-    function count(string memory key) internal view returns (uint256 n) {
-        while (vm.keyExistsJson(json, string.concat(key, "[", vm.toString(n), "]"))) ++n;
-    }
-
-    function uints(string memory key) internal view returns (uint64[] memory out) {
-        uint256[] memory raw = vm.parseJsonUintArray(json, key);
-        out = new uint64[](raw.length);
-        for (uint256 i; i < raw.length; ++i) {
-            out[i] = uint64(raw[i]);
-        }
-    }
-
-    function digests(string memory key) internal view returns (uint64[4][] memory out) {
-        out = new uint64[4][](count(key));
-        for (uint256 j; j < out.length; ++j) {
-            uint64[] memory raw = uints(string.concat(key, "[", vm.toString(j), "]"));
-            for (uint256 i; i < 4; ++i) {
-                out[j][i] = raw[i];
-            }
-        }
     }
 
     function test_twoToOneOfTheGasReportInputs() public {

@@ -13,8 +13,7 @@ import {
     IPoseidonT14Hasher,
     IPoseidonT15Hasher,
     IPoseidonT16Hasher,
-    IPoseidonT17Hasher,
-    IStylusPoseidon
+    IPoseidonT17Hasher
 } from "../../solidity/IStylusPoseidon.sol";
 import {IPoseidonT8Aliases, IPoseidonT17Aliases} from "../../solidity/generated/IPoseidonAliases.sol";
 
@@ -183,14 +182,8 @@ contract StylusWideWidthsTest is Fixtures {
                 truncated[j] = call[j];
             }
             bytes4 other = selectors(n == LAST ? FIRST : n + 1)[0];
-            expectRevertData(
-                n, truncated, abi.encodeWithSelector(IStylusPoseidon.InvalidCalldata.selector, bytes4(call))
-            );
-            expectRevertData(
-                n,
-                wordsCall(other, elements(n, n)),
-                abi.encodeWithSelector(IStylusPoseidon.InvalidCalldata.selector, other)
-            );
+            expectRevertData(n, truncated, invalidCalldata(bytes4(call)));
+            expectRevertData(n, wordsCall(other, elements(n, n)), invalidCalldata(other));
         }
     }
 

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {Test} from "./Test.sol";
 import {PoseidonT3Solidity} from "../../solidity/PoseidonT3.sol";
 import {PoseidonT3Yul} from "../../solidity/PoseidonT3Yul.sol";
-import {IPoseidonErrors, IPoseidonT3Hasher} from "../../solidity/IStylusPoseidon.sol";
+import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../../solidity/IStylusPoseidon.sol";
 import {StylusMeterProgram} from "../../solidity/testing/StylusMeterProgram.sol";
 
 /// @notice What the suites share: the field modulus, our hashers, the circomlibjs peer deployed from
@@ -33,6 +33,12 @@ abstract contract Fixtures is Test {
     /// @dev The revert data of our hashers for an input >= p.
     function notInField(uint256 position, uint256 value) internal pure returns (bytes memory) {
         return abi.encodeWithSelector(IPoseidonErrors.InputNotInField.selector, position, value);
+    }
+
+    /// @dev The revert data of a Stylus program for calldata that does not decode (a Solidity contract
+    /// reverts without data).
+    function invalidCalldata(bytes4 selector) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IStylusPoseidon.InvalidCalldata.selector, selector);
     }
 
     /// @dev `selector` followed by the words of `x`: the calldata of `f(uint256[n])` and `f(uint256, ...)`.

@@ -11,7 +11,7 @@ use common::deployable;
 
 use alloy_sol_types::{sol, SolCall, SolError, SolValue};
 use common::bn254::{circomlib_vectors, p, random_field, to_fr, to_u256};
-use common::{assert_reverted_with, returned, seeded_rng, U256};
+use common::{assert_reverted_with, invalid_calldata, returned, seeded_rng, U256};
 use poseidon_bn254::{poseidon, poseidon2};
 use poseidon_test_support::vectors;
 use rand::Rng;
@@ -29,7 +29,6 @@ sol! {
     error EmptyInput();
     error TooManySiblings(uint256 count, uint256 max);
     error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
-    error InvalidCalldata(bytes4 selector);
 }
 
 const MAX_SIBLINGS: usize = 256;
@@ -364,33 +363,15 @@ fn nodes_from_path_reverts_like_root_from_path() {
 #[test]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     let unknown = [0xde, 0xad, 0xbe, 0xef];
-    reverts_with(
-        &unknown,
-        InvalidCalldata {
-            selector: unknown.into(),
-        }
-        .abi_encode(),
-    );
+    reverts_with(&unknown, invalid_calldata(unknown));
     let valid = hashCall {
         a: U256::from(1),
         b: U256::from(2),
     }
     .abi_encode();
     let selector: [u8; 4] = valid[..4].try_into().unwrap();
-    reverts_with(
-        &valid[..40],
-        InvalidCalldata {
-            selector: selector.into(),
-        }
-        .abi_encode(),
-    );
-    reverts_with(
-        &[],
-        InvalidCalldata {
-            selector: [0u8; 4].into(),
-        }
-        .abi_encode(),
-    );
+    reverts_with(&valid[..40], invalid_calldata(selector));
+    reverts_with(&[], invalid_calldata([0u8; 4]));
 }
 
 #[test]

@@ -15,7 +15,7 @@ use common::deployable;
 
 use alloy_sol_types::{SolError, SolValue};
 use common::bn254::{circomlib_vectors, p, random_field, to_fr};
-use common::{hex, seeded_rng, U256};
+use common::{hex, invalid_calldata, seeded_rng, U256};
 use poseidon_bn254::poseidon::{self, sponge};
 use poseidon_bn254::Fr;
 use poseidon_test_support::vectors as shared_vectors;
@@ -24,7 +24,6 @@ use stylus_meter::{CallReport, Program};
 
 alloy_sol_types::sol! {
     error InputNotInField(uint256 position, uint256 value);
-    error InvalidCalldata(bytes4 selector);
 }
 
 /// Random inputs per width checked against the native library.
@@ -139,13 +138,6 @@ impl Width {
         let hash = poseidon::hash_slice(&fr).expect("1 to 16 inputs");
         U256::from_be_bytes(hash.to_be_bytes())
     }
-}
-
-fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
-    InvalidCalldata {
-        selector: selector.into(),
-    }
-    .abi_encode()
 }
 
 /// (inputs, output) pairs of table `t{inputs + 1}` of `test/vectors/poseidon.json` (circomlibjs).

@@ -12,7 +12,7 @@ mod common;
 use common::deployable;
 
 use alloy_sol_types::{sol, SolCall, SolError};
-use common::{assert_reverted_with, returned, seeded_rng, U256};
+use common::{assert_reverted_with, invalid_calldata, returned, seeded_rng, U256};
 use poseidon_goldilocks::{merkle, poseidon, poseidon2, Digest, Goldilocks, P};
 use poseidon_test_support::vectors;
 use rand::{rngs::StdRng, Rng};
@@ -38,7 +38,6 @@ sol! {
     error TooManySiblings(uint256 count, uint256 max);
     error PathBitsOutOfRange(uint256 pathBits, uint256 depth);
     error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
-    error InvalidCalldata(bytes4 selector);
 }
 
 fn program() -> &'static Program {
@@ -369,12 +368,6 @@ fn shape_errors() {
 
 #[test]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
-    let invalid = |selector: [u8; 4]| {
-        InvalidCalldata {
-            selector: selector.into(),
-        }
-        .abi_encode()
-    };
     // A word that is not a uint64, a truncated call, a BN254 selector, no selector.
     let mut call = twoToOneCall {
         left: [1, 2, 3, 4],
@@ -382,7 +375,7 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     }
     .abi_encode();
     call[4 + 32 * 6 + 23] = 1;
-    reverts_with(&call, invalid(twoToOneCall::SELECTOR));
+    reverts_with(&call, invalid_calldata(twoToOneCall::SELECTOR));
     let path = poseidon2RootFromPathCall {
         leafData: vec![1],
         siblings: vec![[0; 4]],
@@ -391,15 +384,15 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     .abi_encode();
     reverts_with(
         &path[..path.len() - 1],
-        invalid(poseidon2RootFromPathCall::SELECTOR),
+        invalid_calldata(poseidon2RootFromPathCall::SELECTOR),
     );
     let bn254 = hashCall {
         a: U256::from(1),
         b: U256::from(2),
     }
     .abi_encode();
-    reverts_with(&bn254, invalid(hashCall::SELECTOR));
-    reverts_with(&[0x12], invalid([0x12, 0, 0, 0]));
+    reverts_with(&bn254, invalid_calldata(hashCall::SELECTOR));
+    reverts_with(&[0x12], invalid_calldata([0x12, 0, 0, 0]));
 }
 
 /// Issue 15's goals (cached, whole call, inputs [1,2,3,4], [5,6,7,8]): `twoToOne` ≤ 2,500 gas

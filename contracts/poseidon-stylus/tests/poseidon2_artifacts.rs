@@ -15,7 +15,7 @@ use common::deployable;
 
 use alloy_sol_types::{sol, SolCall, SolError, SolValue};
 use common::bn254::{p, random_field, to_fr, to_u256};
-use common::{assert_reverted_with, hex, returned, seeded_rng, U256};
+use common::{assert_reverted_with, hex, invalid_calldata, returned, seeded_rng, U256};
 use poseidon_bn254::poseidon2::{self, noir, params};
 use poseidon_bn254::Fr;
 use poseidon_test_support::vectors;
@@ -38,7 +38,6 @@ sol! {
     function poseidon2CodexPermuteT4(uint256[4] state) external pure returns (uint256[4]);
     error InputNotInField(uint256 position, uint256 value);
     error TooManyInputs(uint256 count, uint256 max);
-    error InvalidCalldata(bytes4 selector);
 }
 
 const MAX_NOIR_INPUTS: usize = 1024;
@@ -421,12 +420,6 @@ fn every_error_names_its_input() {
 
 #[test]
 fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
-    let invalid = |selector: [u8; 4]| {
-        InvalidCalldata {
-            selector: selector.into(),
-        }
-        .abi_encode()
-    };
     let calls = [
         noirHash2Call {
             a: U256::from(1),
@@ -457,7 +450,7 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     for calldata in calls {
         let selector: [u8; 4] = calldata[..4].try_into().unwrap();
         // One byte short of the last word.
-        reverts_with(&calldata[..calldata.len() - 1], invalid(selector));
+        reverts_with(&calldata[..calldata.len() - 1], invalid_calldata(selector));
     }
     // noirHash: an array offset past the calldata, and a length longer than the data.
     let mut calldata = noirHashCall {
@@ -465,13 +458,13 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
     }
     .abi_encode();
     calldata[4 + 31] = 0xff;
-    reverts_with(&calldata, invalid(noirHashCall::SELECTOR));
+    reverts_with(&calldata, invalid_calldata(noirHashCall::SELECTOR));
     let mut calldata = noirHashCall {
         inputs: vec![U256::from(1); 2],
     }
     .abi_encode();
     calldata[4 + 63] = 3;
-    reverts_with(&calldata, invalid(noirHashCall::SELECTOR));
+    reverts_with(&calldata, invalid_calldata(noirHashCall::SELECTOR));
     // Each program answers only its own selectors.
     for deployable in Deployable::ALL {
         let foreign = if deployable == Deployable::Noir {
@@ -493,7 +486,7 @@ fn calldata_that_does_not_decode_reverts_with_invalid_calldata() {
         );
         assert_eq!(
             hex(&report.returndata),
-            hex(&invalid(foreign[..4].try_into().unwrap()))
+            hex(&invalid_calldata(foreign[..4].try_into().unwrap()))
         );
     }
 }

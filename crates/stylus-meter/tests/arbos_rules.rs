@@ -3,6 +3,9 @@
 //! the activation charge, the recent-program rule from 60, the return-data floor, the memory
 //! pages a transaction carries from call to call, and refusals that name the feature at fault.
 
+mod common;
+
+use common::ECHO;
 use stylus_meter::arbos::{self, Arbos};
 use stylus_meter::{pricing, Analysis, Block, CodeLayout, LoadError, Program};
 
@@ -227,15 +230,6 @@ fn activation_burns_the_fixed_charge_plus_compile_gas_plus_activation_gas_from_a
 }
 
 // ---- the recent-program rule: RecentWasms, BlockCacheSize (programs.go CallProgram) ----
-
-const ECHO: &str = r#"(module
-    (import "vm_hooks" "read_args" (func $read_args (param i32)))
-    (import "vm_hooks" "write_result" (func $write_result (param i32 i32)))
-    (memory (export "memory") 1 1)
-    (func (export "user_entrypoint") (param $len i32) (result i32)
-        i32.const 0 call $read_args
-        i32.const 0 local.get $len call $write_result
-        i32.const 0))"#;
 
 #[test]
 fn uncached_program_pays_init_once_per_block_from_arbos_60() {

@@ -1,42 +1,16 @@
 //! The `stylus-meter` binary: exit codes, messages and the JSON shape.
 
+mod common;
+
+use common::{assert_bad_input, run, stderr, ECHO};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stylus-meter"))
-        .args(args)
-        .output()
-        .expect("run stylus-meter")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// A valid program that echoes its calldata, written to a temp file.
 fn echo_wasm() -> PathBuf {
-    let wasm = wat::parse_str(
-        r#"(module
-            (import "vm_hooks" "read_args" (func $read_args (param i32)))
-            (import "vm_hooks" "write_result" (func $write_result (param i32 i32)))
-            (memory (export "memory") 1 1)
-            (func (export "user_entrypoint") (param $len i32) (result i32)
-                i32.const 0 call $read_args
-                i32.const 0 local.get $len call $write_result
-                i32.const 0))"#,
-    )
-    .unwrap();
+    let wasm = wat::parse_str(ECHO).unwrap();
     let path = std::env::temp_dir().join(format!("stylus-meter-echo-{}.wasm", std::process::id()));
     std::fs::write(&path, wasm).unwrap();
     path
-}
-
-fn assert_bad_input(out: &Output, needle: &str) {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "{needle:?} not in {err:?}");
 }
 
 #[test]

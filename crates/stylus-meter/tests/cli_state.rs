@@ -1,21 +1,13 @@
 //! The binary with state: `call --state/--state-out/--sender/--value/--address` and `txs`.
 
+mod common;
+
+use common::{assert_bad_input, run, stderr};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const COUNTER: &str = "0xc0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0";
 const ALICE: &str = "0xa1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stylus-meter"))
-        .args(args)
-        .output()
-        .expect("run stylus-meter")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(out.status.success(), "{}", stderr(out));
@@ -39,13 +31,6 @@ fn temp(name: &str) -> PathBuf {
 fn write(path: &Path, text: &str) -> String {
     std::fs::write(path, text).unwrap();
     path.display().to_string()
-}
-
-fn assert_bad_input(out: &Output, needle: &str) {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "{needle:?} not in {err:?}");
 }
 
 #[test]

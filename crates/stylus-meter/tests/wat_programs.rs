@@ -3,6 +3,9 @@
 //! Blocks end at `end`, `else`, `return`, `loop`, `br`, `br_if`, `br_table`, `if`, `call`,
 //! `call_indirect` (inclusive).
 
+mod common;
+
+use common::ECHO;
 use stylus_meter::{ExecError, Outcome, Program};
 
 const HEADER: u64 = 2_450;
@@ -175,15 +178,6 @@ fn memory_grow_opcode_costs_8050_ink() {
     // 1 → 2 pages stays within the 2 free pages: no memory gas, no host I/O
     assert_eq!((grow_by(1).ink.memory, grow_by(1).ink.host_io), (0, 0));
 }
-
-const ECHO: &str = r#"(module
-    (import "vm_hooks" "read_args" (func $read_args (param i32)))
-    (import "vm_hooks" "write_result" (func $write_result (param i32 i32)))
-    (memory (export "memory") 1 1)
-    (func (export "user_entrypoint") (param $len i32) (result i32)
-        i32.const 0 call $read_args                       ;; 1 + 3,800
-        i32.const 0 local.get $len call $write_result     ;; 1 + 75 + 3,800
-        i32.const 0))                                     ;; 1 + end 1"#;
 
 #[test]
 fn read_args_and_write_result() {

@@ -1,4 +1,5 @@
-//! What the programs' tests share beyond `poseidon_test_support`: BN254 elements as ABI words.
+//! What the programs' tests share beyond `poseidon_test_support`: BN254 elements as ABI words, and
+//! the revert data of calldata that does not decode.
 
 // Each test binary uses its own subset.
 #![allow(dead_code, unused_imports)]
@@ -6,6 +7,18 @@
 pub use alloy_primitives::U256;
 pub use poseidon_test_support::deployable::{self, assert_reverted_with, returned};
 pub use poseidon_test_support::{hex, root, seeded_rng};
+
+use alloy_sol_types::SolError;
+use poseidon_stylus::abi::IStylusPoseidon;
+
+/// The revert data of calldata that does not decode: `InvalidCalldata(selector)`, encoded from the
+/// contract's own ABI type.
+pub fn invalid_calldata(selector: [u8; 4]) -> Vec<u8> {
+    IStylusPoseidon::InvalidCalldata {
+        selector: selector.into(),
+    }
+    .abi_encode()
+}
 
 /// BN254 scalar-field elements as ABI words.
 pub mod bn254 {

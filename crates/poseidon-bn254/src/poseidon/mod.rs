@@ -343,15 +343,6 @@ macro_rules! width_kernels {
 }
 width_kernels!(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
 
-/// A representation of the partial rounds (see the module docs).
-trait PartialRounds {
-    /// Every partial round, from the state after the first half's last S-box (and its
-    /// constants) to the state the second half starts from.
-    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
-    where
-        Width<T>: Kernels<T>;
-}
-
 /// The partial rounds are unrolled to this many (`seq!` needs a literal), each behind a
 /// compile-time `R < PARTIAL_ROUNDS`.
 const MAX_PARTIAL_ROUNDS: usize = 70;
@@ -361,12 +352,27 @@ const fn partial_constants<const T: usize, I: Instance<T>>() -> usize {
     (I::FULL_ROUNDS / 2 + 1) * T
 }
 
-/// circomlib's optimized form: the pre-sparse matrix, then one sparse matrix per round.
-#[cfg(feature = "forms")]
-struct Sparse;
+/// A representation of the partial rounds (see the module docs): a mix into its basis, then the
+/// same step every round; [`PartialRounds::run`] is the one loop all three share.
+trait PartialRounds {
+    /// Whether the last partial round is [`PartialRounds::last`]'s rather than the loop's (the
+    /// companion form's, which leaves the basis).
+    const OWN_LAST: bool = false;
 
-#[cfg(feature = "forms")]
-impl PartialRounds for Sparse {
+    /// The mix after the first half's last S-box, into the form's basis.
+    fn enter<const T: usize, I: Instance<T>>(state: &mut [Fr; T]);
+
+    /// Partial round `round`, whose constant is `I::C[constant]`.
+    fn round<const T: usize, I: Instance<T>>(state: &mut [Fr; T], constant: usize, round: usize)
+    where
+        Width<T>: Kernels<T>;
+
+    /// The last partial round, when [`PartialRounds::OWN_LAST`].
+    #[inline(always)]
+    fn last<const T: usize, I: Instance<T>>(_state: &mut [Fr; T], _constant: usize) {}
+
+    /// Every partial round, from the state after the first half's last S-box (and its
+    /// constants) to the state the second half starts from.
     #[inline(always)]
     #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
     fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
@@ -374,12 +380,32 @@ impl PartialRounds for Sparse {
         Width<T>: Kernels<T>,
     {
         let first = const { partial_constants::<T, I>() };
-        *state = mix(state, &I::P);
+        Self::enter::<T, I>(state);
         seq!(R in 0..70 {
-            if R < I::PARTIAL_ROUNDS {
-                sparse_round(state, I::C, I::S, first + R, R);
+            if R + (Self::OWN_LAST as usize) < I::PARTIAL_ROUNDS {
+                Self::round::<T, I>(state, first + R, R);
             }
         });
+        if Self::OWN_LAST {
+            Self::last::<T, I>(state, first + I::PARTIAL_ROUNDS - 1);
+        }
+    }
+}
+
+/// circomlib's optimized form: the pre-sparse matrix, then one sparse matrix per round.
+#[cfg(feature = "forms")]
+struct Sparse;
+
+#[cfg(feature = "forms")]
+impl PartialRounds for Sparse {
+    #[inline(always)]
+    fn enter<const T: usize, I: Instance<T>>(state: &mut [Fr; T]) {
+        *state = mix(state, &I::P);
+    }
+
+    #[inline(always)]
+    fn round<const T: usize, I: Instance<T>>(state: &mut [Fr; T], constant: usize, round: usize) {
+        sparse_round(state, I::C, I::S, constant, round);
     }
 }
 
@@ -390,18 +416,16 @@ struct Dense;
 #[cfg(feature = "forms")]
 impl PartialRounds for Dense {
     #[inline(always)]
-    #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
-    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    fn enter<const T: usize, I: Instance<T>>(state: &mut [Fr; T]) {
+        *state = mix(state, &I::M);
+    }
+
+    #[inline(always)]
+    fn round<const T: usize, I: Instance<T>>(state: &mut [Fr; T], constant: usize, _round: usize)
     where
         Width<T>: Kernels<T>,
     {
-        let first = const { partial_constants::<T, I>() };
-        *state = mix(state, &I::M);
-        seq!(R in 0..70 {
-            if R < I::PARTIAL_ROUNDS {
-                Width::<T>::dense_round::<I>(state, &I::C[first + R]);
-            }
-        });
+        Width::<T>::dense_round::<I>(state, &I::C[constant]);
     }
 }
 
@@ -409,24 +433,25 @@ impl PartialRounds for Dense {
 struct Companion;
 
 impl PartialRounds for Companion {
+    const OWN_LAST: bool = true;
+
     #[inline(always)]
-    #[allow(clippy::identity_op)] // `seq!` spells the first round as `first + 0`
-    fn run<const T: usize, I: Instance<T>>(state: &mut [Fr; T])
+    fn enter<const T: usize, I: Instance<T>>(state: &mut [Fr; T]) {
+        *state = mix(state, &I::COMPANION_PRE);
+    }
+
+    #[inline(always)]
+    fn round<const T: usize, I: Instance<T>>(state: &mut [Fr; T], constant: usize, _round: usize)
     where
         Width<T>: Kernels<T>,
     {
-        let first = const { partial_constants::<T, I>() };
-        *state = mix(state, &I::COMPANION_PRE);
-        seq!(R in 0..70 {
-            if R + 1 < I::PARTIAL_ROUNDS {
-                Width::<T>::companion_round::<I>(state, &I::C[first + R]);
-            }
-        });
-        // The last partial round mixes with POST, back into the standard basis.
-        sbox_add(
-            core::array::from_mut(&mut state[0]),
-            &[I::C[first + I::PARTIAL_ROUNDS - 1]],
-        );
+        Width::<T>::companion_round::<I>(state, &I::C[constant]);
+    }
+
+    /// The last partial round mixes with POST, back into the standard basis.
+    #[inline(always)]
+    fn last<const T: usize, I: Instance<T>>(state: &mut [Fr; T], constant: usize) {
+        sbox_add(core::array::from_mut(&mut state[0]), &[I::C[constant]]);
         *state = mix(state, &I::COMPANION_POST);
     }
 }
