@@ -15,7 +15,8 @@
 # then check the Stylus limits and print raw / deployed / brotli sizes, and check that Nitro
 # activates it at the ArbOS version Arbitrum One runs (`stylus-meter check --arbos $STYLUS_ARBOS`,
 # default: the meter's `arbitrum_one` rule; e.g. no multi-value from ArbOS 59); a module that does
-# not activate is not written.
+# not activate is not written. Beside each program, target/stylus/names/<wasm>.wasm: the chosen level
+# with its function names (-g), the same code section, for scripts/gen/program-bytes.mjs.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -27,7 +28,15 @@ WORK_DIR="$ROOT/target/stylus/work"
 LEVELS=(O3 O4 O2 Os Oz)
 # Nitro accepts sign-ext and the bulk-memory *instructions* (memory.copy/fill) but rejects the
 # DataCount section that full --enable-bulk-memory adds, and reference-types' call_indirect encoding.
-WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext --strip-debug --strip-producers --strip-target-features)
+WASM_OPT_FEATURES=(--enable-bulk-memory-opt --enable-sign-ext)
+# What the deployed file drops: the name section (--strip-debug), then the producers and target_features sections.
+WASM_OPT_STRIP_NAMES=(--strip-debug)
+WASM_OPT_STRIP=(--strip-producers --strip-target-features)
+# The release profile strips symbols (Cargo.toml); the programs' build keeps wasm-ld's name section
+# (and no DWARF) so the chosen level can also be written with its function names
+# (target/stylus/names/, for scripts/gen/program-bytes.mjs). wasm-opt's output does not depend on
+# the names, and --strip-debug drops them from the deployed file.
+KEEP_NAMES=(--config 'profile.release.strip="debuginfo"')
 # Stylus limits: compressed code over one contract (24 KiB, EIP-170) deploys as a root and
 # fragments, from ArbOS 60 (scripts/chain/deploy.mjs); the version's limits on those (fragment count,
 # decompressed size) are the meter's to check. Data segments cost ~0.75 gas per byte on every call,
@@ -174,18 +183,18 @@ build_deployable() {
   step "build-wasm: cargo build --release --target wasm32-unknown-unknown -p poseidon-stylus $features"
   STEP_HINT="the Rust build for wasm32 failed (see the compiler output above)."
   # shellcheck disable=SC2086 # $features is a list of flags
-  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus $features
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus "${KEEP_NAMES[@]}" $features
   cp "$RAW_DIR/poseidon_stylus.wasm" "$raw"
   read -r raw_bytes raw_brotli < <(sizes "$raw")
-  printf '  raw cargo output: %s bytes, %s brotli\n' "$raw_bytes" "$raw_brotli"
+  printf '  raw cargo output (with its name section): %s bytes, %s brotli\n' "$raw_bytes" "$raw_brotli"
 
-  step "build-wasm: wasm-opt ${LEVELS[*]} (${WASM_OPT_FEATURES[*]})"
+  step "build-wasm: wasm-opt ${LEVELS[*]} (${WASM_OPT_FEATURES[*]} ${WASM_OPT_STRIP_NAMES[*]} ${WASM_OPT_STRIP[*]})"
   STEP_HINT="wasm-opt (npm binaryen) rejected the module; see its message above."
   local best_level="" best_gas=""
   printf '  %-4s %8s %8s %10s\n' level bytes brotli cached_gas
   for level in "${LEVELS[@]}"; do
     local opt="$WORK_DIR/$out_name.$level.wasm"
-    "$ROOT/node_modules/.bin/wasm-opt" "-$level" "${WASM_OPT_FEATURES[@]}" "$raw" -o "$opt"
+    "$ROOT/node_modules/.bin/wasm-opt" "-$level" "${WASM_OPT_FEATURES[@]}" "${WASM_OPT_STRIP_NAMES[@]}" "${WASM_OPT_STRIP[@]}" "$raw" -o "$opt"
     read -r opt_bytes opt_brotli < <(sizes "$opt")
     local gas
     gas=$(metered_gas "$opt" "$sig" "$args")
@@ -201,7 +210,7 @@ build_deployable() {
   as_deployed "$WORK_DIR/$out_name.$best_level.wasm" "$chosen"
   step "build-wasm: Stylus limits of -$best_level as cargo-stylus deploys it${best_gas:+ ($best_gas gas cached before its section, $sig)}"
   STEP_HINT="the module breaks a Stylus limit (above); Nitro would refuse to activate it or charge for it on every call."
-  rm -f "$OUT_DIR/$out_name.wasm" "$OUT_DIR/refused/$out_name.wasm"
+  rm -f "$OUT_DIR/$out_name.wasm" "$OUT_DIR/refused/$out_name.wasm" "$OUT_DIR/names/$out_name.wasm"
   if ! check_limits "$chosen"; then
     [ "$deployable" = 0 ] || fail "the $out_name module breaks the Stylus limits above; not writing target/stylus/$out_name.wasm"
     keep_refused "$chosen" "$out_name"
@@ -217,7 +226,11 @@ build_deployable() {
   [ "$deployable" = 1 ] || echo "  $out_name fits the limits; contracts/deployables.json marks it not deployable (notDeployableBecause says why)"
   read -r final_bytes final_brotli < <(sizes "$chosen")
   cp "$chosen" "$OUT_DIR/$out_name.wasm"
-  printf '  wrote target/stylus/%s.wasm: raw %s, as deployed %s, brotli %s bytes (one contract up to %s)\n' \
+  # The same level again with -g: the deployed code with its function names (one more wasm-opt run,
+  # seconds), which scripts/gen/program-bytes.mjs refuses if its code section differs.
+  mkdir -p "$OUT_DIR/names"
+  "$ROOT/node_modules/.bin/wasm-opt" "-$best_level" -g "${WASM_OPT_FEATURES[@]}" "${WASM_OPT_STRIP[@]}" "$raw" -o "$OUT_DIR/names/$out_name.wasm"
+  printf '  wrote target/stylus/%s.wasm: raw (with names) %s, as deployed %s, brotli %s bytes (one contract up to %s)\n' \
     "$out_name" "$raw_bytes" "$final_bytes" "$final_brotli" "$MAX_COMPRESSED"
 }
 
@@ -243,9 +256,9 @@ if [ -n "$variant" ]; then
   step "build-wasm: ladder variant $variant (features: ${variant_features:-default}; wasm-opt -$variant_level)"
   STEP_HINT="the wasm32 build or wasm-opt failed for this variant."
   # shellcheck disable=SC2086 # $variant_defaults is one optional flag
-  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus $variant_defaults \
+  cargo build --release --locked --lib --target wasm32-unknown-unknown -p poseidon-stylus "${KEEP_NAMES[@]}" $variant_defaults \
     ${variant_features:+--features "$variant_features"}
-  "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" \
+  "$ROOT/node_modules/.bin/wasm-opt" "-$variant_level" "${WASM_OPT_FEATURES[@]}" "${WASM_OPT_STRIP_NAMES[@]}" "${WASM_OPT_STRIP[@]}" \
     "$RAW_DIR/poseidon_stylus.wasm" -o "$WORK_DIR/ladder-$variant.wasm"
   as_deployed "$WORK_DIR/ladder-$variant.wasm" "$OUT_DIR/ladder/$variant.wasm"
   check_limits "$OUT_DIR/ladder/$variant.wasm" || echo "  (variant $variant breaks a limit above; measured anyway)"
