@@ -50,6 +50,10 @@ step "Build the deployable Stylus WASM (scripts/build-wasm.sh)"
 STEP_HINT="the wasm32 build or wasm-opt failed; see above."
 "$ROOT/scripts/build-wasm.sh"
 
+step "Where each program's bytes go is current (node scripts/gen/program-bytes.mjs --check)"
+STEP_HINT="a program's bytes changed: regenerate contracts/poseidon-stylus/README.md's table with node scripts/gen/program-bytes.mjs --write and commit it."
+node scripts/gen/program-bytes.mjs --check
+
 step "Rust tests (cargo test --workspace --profile tools): the libraries, the CLI, the meter, and each built program through the meter"
 STEP_HINT="a Rust test failed; rerun the crate with: cargo test --profile tools -p <crate> (a program's tests: -p poseidon-stylus; they read target/stylus/, so rebuild with scripts/build-wasm.sh after a change)"
 # The tools profile is optimized (the differential tests hash thousands of inputs) but skips the

@@ -3,7 +3,8 @@
 //   node scripts/gen/all.mjs           regenerates every generated file
 //   node scripts/gen/all.mjs --check   writes nothing; fails naming each generator whose files are stale
 // Left out (run them by hand; scripts/gen/README.md): extract-poseidon2-params.mjs (needs a fetched
-// openzeppelin-crypto source), program-layout.mjs (needs scripts/build-wasm.sh --all).
+// openzeppelin-crypto source), program-layout.mjs (needs scripts/build-wasm.sh --all), program-bytes.mjs
+// (needs scripts/build-wasm.sh; scripts/test.sh runs its --check after the build).
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
