@@ -90,7 +90,9 @@ const TWO_P: Repr = {
 /// -p^{-1} mod 2^29.
 const INV: u64 = neg_inverse_mod_pow2(P64[0], BITS);
 /// R^2 mod p with R = 2^261.
-const R2: Repr = from_u64x4(&pow2_mod_p(2 * 261));
+pub(crate) const R2: Repr = from_u64x4(&pow2_mod_p(2 * 261));
+/// 1, not in Montgomery form: a product with it leaves Montgomery form.
+pub(crate) const PLAIN_ONE: Repr = [1, 0, 0, 0, 0, 0, 0, 0, 0];
 
 pub const ZERO: Repr = [0; 9];
 /// 1 in Montgomery form: R mod p.
@@ -337,14 +339,24 @@ pub const fn reduce(a: &Repr) -> Repr {
 
 /// Canonical little-endian 64-bit limbs (< p) to Montgomery form.
 pub const fn from_canonical(limbs: &[u64; 4]) -> Repr {
-    mul(&from_u64x4(limbs), &R2)
+    mul(&from_plain(limbs), &R2)
 }
 
 /// Montgomery form back to canonical little-endian 64-bit limbs.
 pub const fn to_canonical(a: &Repr) -> [u64; 4] {
-    // a·1·R^{-1} is ≤ p (equal only when a ≡ 0), so one conditional subtraction makes it < p.
-    let plain = mul(a, &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
-    let limbs = to_u64x4(&plain);
+    to_plain(&mul(a, &PLAIN_ONE))
+}
+
+/// Canonical limbs as a representation not in Montgomery form: a product with [`R2`] enters
+/// Montgomery form.
+pub(crate) const fn from_plain(limbs: &[u64; 4]) -> Repr {
+    from_u64x4(limbs)
+}
+
+/// A product with [`PLAIN_ONE`] (a·1·R^{-1}, ≤ p for a weakly reduced `a`; equal only when
+/// a ≡ 0) as canonical limbs: one conditional subtraction makes it < p.
+pub(crate) const fn to_plain(product: &Repr) -> [u64; 4] {
+    let limbs = to_u64x4(product);
     let (reduced, borrow) = super::modulus::sub_with_borrow(&limbs, &P64);
     if borrow == 1 {
         limbs

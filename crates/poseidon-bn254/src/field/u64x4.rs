@@ -16,7 +16,7 @@ pub type Repr = [u64; 4];
 /// -p^{-1} mod 2^64.
 const INV: u64 = neg_inverse_mod_pow2(P[0], 64);
 /// R^2 mod p, to move into Montgomery form with one multiplication.
-const R2: Repr = pow2_mod_p(512);
+pub(crate) const R2: Repr = pow2_mod_p(512);
 
 pub const ZERO: Repr = [0; 4];
 /// 1 in Montgomery form: R mod p.
@@ -157,10 +157,23 @@ pub const fn sub(a: &Repr, b: &Repr) -> Repr {
 
 /// Canonical little-endian limbs (< p) to Montgomery form.
 pub const fn from_canonical(limbs: &[u64; 4]) -> Repr {
-    mul(limbs, &R2)
+    mul(&from_plain(limbs), &R2)
 }
 
 /// Montgomery form back to canonical little-endian limbs.
 pub const fn to_canonical(a: &Repr) -> [u64; 4] {
-    mul(a, &[1, 0, 0, 0])
+    to_plain(&mul(a, &PLAIN_ONE))
+}
+
+/// 1, not in Montgomery form: a product with it leaves Montgomery form.
+pub(crate) const PLAIN_ONE: Repr = [1, 0, 0, 0];
+
+/// Canonical limbs as a representation not in Montgomery form (the same limbs).
+pub(crate) const fn from_plain(limbs: &[u64; 4]) -> Repr {
+    *limbs
+}
+
+/// A product with [`PLAIN_ONE`] as canonical limbs (products are fully reduced here).
+pub(crate) const fn to_plain(product: &Repr) -> [u64; 4] {
+    *product
 }

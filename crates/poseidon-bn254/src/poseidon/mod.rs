@@ -108,18 +108,27 @@ fn mix_native_out_of_line<const T: usize>(state: &[Fr; T], matrix: &[[Fr; T]; T]
     mix_inline(state, matrix)
 }
 
-/// The full rounds' mix with instance `I`'s MDS matrix: inline up to [`MAX_NARROW_WIDTH`], else
-/// one out-of-line body per instance.
+/// Whether width `T`'s full-round mix is one out-of-line body per instance, called by every full
+/// round: always beyond [`MAX_NARROW_WIDTH`]; on wasm32 at every width, since seven inline copies
+/// cost a narrow program thousands of bytes (0.13 gas a byte on every uncached call) and saved no
+/// cached gas (the measurements are the uncached ladder in `gas-report/`). The `inline-mix` feature
+/// builds the layout before, to measure it.
+const fn mix_out_of_line(t: usize) -> bool {
+    t > MAX_NARROW_WIDTH || (cfg!(target_arch = "wasm32") && !cfg!(feature = "inline-mix"))
+}
+
+/// The full rounds' mix with instance `I`'s MDS matrix: out of line or inline, as
+/// [`mix_out_of_line`] says.
 #[inline(always)]
 fn mix_m<const T: usize, I: Instance<T>>(state: &[Fr; T]) -> [Fr; T] {
-    if T > MAX_NARROW_WIDTH {
+    if mix_out_of_line(T) {
         mix_m_out_of_line::<T, I>(state)
     } else {
         mix(state, &I::M)
     }
 }
 
-/// [`mix_m`] of a wide state.
+/// [`mix_m`] out of line.
 #[inline(never)]
 fn mix_m_out_of_line<const T: usize, I: Instance<T>>(state: &[Fr; T]) -> [Fr; T] {
     mix(state, &I::M)
@@ -492,7 +501,7 @@ where
     // The last S-box has no constant after it; adding zero reuses the round kernel
     // instead of linking a second S-box body.
     sbox_all(&mut state, &[], 0);
-    if T > MAX_NARROW_WIDTH {
+    if mix_out_of_line(T) {
         // Only lane 0 is squeezed: one dot product, not the whole out-of-line mix.
         let column: [Fr; T] = core::array::from_fn(|j| I::M[j][0]);
         Fr::sum_of_products(&column, &state)
