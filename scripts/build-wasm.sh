@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Stylus programs listed in contracts/deployables.json ("stylus"), each to
 # target/stylus/<wasm>.wasm with its cargo features (e.g. poseidon_stylus.wasm: circomlib Poseidon
-# t = 3 with rootFromPath/hashPairs; poseidon_stylus_poseidon2.wasm: Poseidon2).
+# t = 3; poseidon_stylus_merkle.wasm: the same with rootFromPath/hashPairs; poseidon_stylus_poseidon2.wasm:
+# Poseidon2).
 #
 #   scripts/build-wasm.sh              every deployable program (deployments/addresses.json needs them all)
 #   scripts/build-wasm.sh --all        also the entries marked "deployable": false (reports their limits)

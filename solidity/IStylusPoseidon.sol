@@ -44,8 +44,12 @@ interface IPoseidonErrors {
     error TooManyInputs(uint256 count, uint256 max);
 }
 
-/// @title circomlib Poseidon T3 hasher over BN254: the functions every hasher of this project offers
-/// @notice All functions are `pure` on the implementation side and are called with STATICCALL.
+/// @title circomlib Poseidon T3 hasher over BN254: `hash` and the Merkle functions over it
+/// @notice All functions are `pure` on the implementation side and are called with STATICCALL. The EVM
+/// references and the Stylus program `poseidon_stylus_merkle.wasm` (`PoseidonAddresses.POSEIDON_STYLUS_MERKLE`)
+/// implement all of it; the Stylus program `poseidon_stylus.wasm` (`POSEIDON_STYLUS`) only `hash` and its
+/// aliases (`IPoseidonT3Aliases`), so that an uncached call pays init for no Merkle code: there the Merkle
+/// functions revert `InvalidCalldata(selector)`.
 interface IPoseidonT3Hasher is IPoseidonErrors {
     /// @notice circomlib Poseidon with two inputs (t = 3), equal to circomlibjs `poseidon([a, b])`.
     /// @dev Reverts `InputNotInField(0, a)` or `InputNotInField(1, b)` for an input >= p (a checked first).

@@ -8,12 +8,20 @@ pragma solidity ^0.8.0;
 /// has the contract once someone deployed it there (scripts/chain/deploy.mjs; anyone may): where that
 /// matters, check `address.code.length != 0`.
 library PoseidonAddresses {
-    /// @notice PoseidonStylus: Stylus program `poseidon_stylus.wasm` (IPoseidonT3Hasher):
-    /// hash(uint256,uint256), rootFromPath(uint256,uint256[],uint256),
-    /// nodesFromPath(uint256,uint256[],uint256), hashPairs(uint256[]): circomlib Poseidon t = 3; also
-    /// hash(uint256[2]) (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2])
-    /// (circomlibjs, iden3 PoseidonUnit2L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS = 0x1d9f780fC7Bc846888a9fa84087A620dee5edA66;
+    /// @notice PoseidonStylus: Stylus program `poseidon_stylus.wasm` (IPoseidonT3Hasher: hash and its aliases
+    /// only): hash(uint256,uint256): circomlib Poseidon t = 3; also hash(uint256[2]) (poseidon-solidity
+    /// PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2]) (circomlibjs, iden3 PoseidonUnit2L):
+    /// contracts/selectors.json. The t = 3 Merkle functions (rootFromPath, nodesFromPath, hashPairs) are
+    /// PoseidonStylusMerkle's; here they revert InvalidCalldata
+    address internal constant POSEIDON_STYLUS = 0x20aEf46893Cf851091C1Af65325FC240D2532955;
+
+    /// @notice PoseidonStylusMerkle: Stylus program `poseidon_stylus_merkle.wasm` (IPoseidonT3Hasher):
+    /// rootFromPath(uint256,uint256[],uint256), nodesFromPath(uint256,uint256[],uint256),
+    /// hashPairs(uint256[]) and hash(uint256,uint256): circomlib Poseidon t = 3 and its Merkle paths, the
+    /// whole IPoseidonT3Hasher at one address (a tree contract needs no other); also hash(uint256[2])
+    /// (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2]) (circomlibjs, iden3
+    /// PoseidonUnit2L): contracts/selectors.json
+    address internal constant POSEIDON_STYLUS_MERKLE = 0x4F1FE84b820aA484db63fF246D26fc490Cd2C7e5;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)

@@ -16,7 +16,7 @@ import {
 ///     using PoseidonHasher for IPoseidonT3Hasher;
 ///     uint256 h = hasher.hashT3(a, b);
 /// (also `hasher.computeRoot(leaf, siblings, pathBits)`, `hasher.computePathNodes(leaf, siblings,
-/// pathBits)`, `hasher.hashT3Pairs(flat)`, and with `using PoseidonHasher for IStylusPoseidon`,
+/// pathBits)`, `hasher.hashT3Pairs(flat)`, on Stylus the T3 Merkle program's, `POSEIDON_STYLUS_MERKLE`; and with `using PoseidonHasher for IStylusPoseidon`,
 /// `hasher.hashPoseidon2(a, b)`; with `using PoseidonHasher for INoirPoseidon2Hasher`,
 /// `hasher.hashNoir(inputs)` and `hasher.hashNoir2(a, b)`; for the other circomlib widths, one program each,
 /// `t2.hashT2(a)`, `t4.hashT4(a, b, c)`, `t5.hashT5(a, b, c, d)`, `t6.hashT6(a, b, c, d, e)` on an

@@ -67,7 +67,7 @@ export const CALLS = [
   {
     section: CIRCOMLIB,
     function: `rootFromPath(depth ${DEPTH})`,
-    deployable: "poseidon_stylus",
+    deployable: "poseidon_stylus_merkle",
     sig: "rootFromPath(uint256,uint256[],uint256)",
     meterArgs: `1,[${siblings.join(",")}],${pathBits}`,
     castArgs: ["1", `[${siblings.join(",")}]`, pathBits],
@@ -75,7 +75,7 @@ export const CALLS = [
   {
     section: CIRCOMLIB,
     function: `nodesFromPath(depth ${DEPTH})`,
-    deployable: "poseidon_stylus",
+    deployable: "poseidon_stylus_merkle",
     sig: "nodesFromPath(uint256,uint256[],uint256)",
     meterArgs: `1,[${siblings.join(",")}],${pathBits}`,
     castArgs: ["1", `[${siblings.join(",")}]`, pathBits],

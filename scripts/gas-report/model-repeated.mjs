@@ -3,8 +3,8 @@
 // ArbOS 60 a program called earlier in the block is charged as cached (Nitro arbos/programs/
 // programs.go CallProgram, go-ethereum core/state RecentWasms), so an uncached program that a
 // transaction calls 20 times pays its init once. The rows: a depth-20 Merkle path hashed by 20
-// `hash(a, b)` calls from a contract, next to the one `rootFromPath` call that computes the same
-// root, each with the program cached and uncached.
+// `hash(a, b)` calls from a contract to the T3 program, next to the one `rootFromPath` call to the T3
+// Merkle program that computes the same root, each with the program cached and uncached.
 //
 // The figures are in-frame gas: what the calling contract pays inside the program's frames
 // (`stylus-meter calls`: cached init, memory, execution, and init for the first call to an
@@ -26,9 +26,10 @@ const { values } = parseOptions({ meter: { type: "string" }, "wasm-dir": { type:
   { required: ["meter", "wasm-dir", "arbos"] },
 );
 const { meter, "wasm-dir": wasmDir, arbos } = values;
-// The program that serves hash(a, b) and rootFromPath (IPoseidonT3Hasher).
-const DEPLOYABLE = "poseidon_stylus";
-const wasm = path.join(wasmDir, `${DEPLOYABLE}.wasm`);
+// The T3 program (hash(a, b) and its aliases) and the one with the Merkle functions (rootFromPath).
+const HASH_DEPLOYABLE = "poseidon_stylus";
+const MERKLE_DEPLOYABLE = "poseidon_stylus_merkle";
+const wasmOf = (deployable) => path.join(wasmDir, `${deployable}.wasm`);
 const HASH = "hash(uint256,uint256)";
 const ROOT_FROM_PATH = "rootFromPath(uint256,uint256[],uint256)";
 
@@ -38,11 +39,14 @@ function tool(command, commandArgs) {
   return run.stdout.trim();
 }
 const calldata = (sig, ...values) => tool(foundryBin("cast"), ["calldata", sig, ...values]);
-const hashOf = (a, b) => JSON.parse(tool(meter, ["call", "--arbos", arbos, "--wasm", wasm, "--sig", HASH, "--args", `${a},${b}`, "--json"])).returndata;
+const hashOf = (a, b) =>
+  JSON.parse(tool(meter, ["call", "--arbos", arbos, "--wasm", wasmOf(HASH_DEPLOYABLE), "--sig", HASH, "--args", `${a},${b}`, "--json"])).returndata;
 
-/** The program frames of `calls` (calldata, in order) in one transaction at ArbOS `version`. */
-const frames = (calls, uncached, version = arbos) =>
-  JSON.parse(tool(meter, ["calls", "--arbos", version, "--wasm", wasm, ...calls.flatMap((c) => ["--calldata", c]), ...(uncached ? ["--uncached"] : []), "--json"]));
+/** The frames of `calls` (calldata, in order) to `deployable` in one transaction at ArbOS `version`. */
+const frames = (deployable, calls, uncached, version = arbos) =>
+  JSON.parse(
+    tool(meter, ["calls", "--arbos", version, "--wasm", wasmOf(deployable), ...calls.flatMap((c) => ["--calldata", c]), ...(uncached ? ["--uncached"] : []), "--json"]),
+  );
 
 // The 20 hash calls a contract makes to walk the path: at level i, bit i of pathBits set means the
 // node is a right child (the rule of rootFromPath, contracts/poseidon-stylus/README.md).
@@ -54,18 +58,18 @@ const hashCalls = PATH.siblings.map((sibling, i) => {
   return calldata(HASH, left, right);
 });
 const rootCall = calldata(ROOT_FROM_PATH, PATH.leaf, `[${PATH.siblings.join(",")}]`, PATH.pathBits);
-const rootRun = frames([rootCall], false);
+const rootRun = frames(MERKLE_DEPLOYABLE, [rootCall], false);
 if (rootRun.calls[0].returndata !== node) {
   throw new Error(`model-repeated: rootFromPath returned ${rootRun.calls[0].returndata}, the 20 hash calls ${node}`);
 }
 
 const hashes = `depth-${PATH.depth} path: ${PATH.depth} × hash(a,b) in one transaction, in-frame`;
 const single = `depth-${PATH.depth} path: one rootFromPath, in-frame`;
-const repeated = (fn, run, cached, note, detail) =>
+const repeated = (deployable, fn, run, cached, note, detail) =>
   row({
     section: SECTIONS.circomlib,
     fn,
-    subject: subject.stylus(DEPLOYABLE),
+    subject: subject.stylus(deployable),
     cached,
     gas: run.total_frame_gas,
     source: "model",
@@ -74,19 +78,19 @@ const repeated = (fn, run, cached, note, detail) =>
     record: { arbos: Number(arbos), calls: run.calls.map((c) => ({ frame: c.gas.frame, init_charged: c.init_charged, recent_hit: c.recent_hit })) },
   });
 const fmt = (n) => n.toLocaleString("en-US");
-const uncachedHashes = frames(hashCalls, true);
+const uncachedHashes = frames(HASH_DEPLOYABLE, hashCalls, true);
 const [first, ...rest] = uncachedHashes.calls;
-const detail = { calls: PATH.depth, first_frame: first.gas.frame, later_frame: rest[0].gas.frame, before_arbos60: frames(hashCalls, true, "51").total_frame_gas };
+const detail = { calls: PATH.depth, first_frame: first.gas.frame, later_frame: rest[0].gas.frame, before_arbos60: frames(HASH_DEPLOYABLE, hashCalls, true, "51").total_frame_gas };
 const rows = [
-  repeated(hashes, frames(hashCalls, false), true),
-  repeated(hashes, uncachedHashes, false,
+  repeated(HASH_DEPLOYABLE, hashes, frames(HASH_DEPLOYABLE, hashCalls, false), true),
+  repeated(HASH_DEPLOYABLE, hashes, uncachedHashes, false,
     `${detail.calls} calls to an uncached program in one transaction at ArbOS ${arbos}: the first pays init (frame ${fmt(detail.first_frame)}), ` +
       `the other ${rest.length} are charged as cached by the recent-program rule (ArbOS >= 60; frames ${fmt(detail.later_frame)}); ` +
       `before ArbOS 60 each paid init: ${fmt(detail.before_arbos60)} at ArbOS 51. In-frame gas, as a contract's calls pay it: no 21,000, calldata or CALL costs ` +
       "(scripts/gas-report/model-repeated.mjs).",
     detail),
-  repeated(single, rootRun, true),
-  repeated(single, frames([rootCall], true), false),
+  repeated(MERKLE_DEPLOYABLE, single, rootRun, true),
+  repeated(MERKLE_DEPLOYABLE, single, frames(MERKLE_DEPLOYABLE, [rootCall], true), false),
 ];
 const method = `stylus-meter calls --arbos ${arbos} --json: total_frame_gas of the calls made in one transaction from a contract`;
 fs.writeSync(1, JSON.stringify({ generated_by: "scripts/gas-report/model-repeated.mjs", method, arbos: Number(arbos), rows }, null, 2) + "\n");

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Every Stylus row the report composes rather than measures (source "model"), all by the one method of
 // scripts/gas-report/compose-stylus.mjs (read its header):
-//  - the example tree (solidity/examples/IncrementalMerkleTree.sol) over the T3 program, from the
+//  - the example tree (solidity/examples/IncrementalMerkleTree.sol) over the T3 Merkle program, from the
 //    inserts scripts/gas-report/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
 //  - the apps (zk-kit LeanIMT 2.0.1, Semaphore 4.14.3) with PoseidonT3 linked to the T3 program, from
 //    the transactions scripts/gas-report/apps-evm.mjs recorded over the stock and the Yul PoseidonT3
@@ -26,13 +26,15 @@ if (!evmFile && !appsFile) {
   console.error("model-stylus: --evm and/or --apps required");
   process.exit(2);
 }
-/** The program that answers every IPoseidonT3Hasher function and poseidon-solidity's hash(uint256[2]). */
-const DEPLOYABLE = "poseidon_stylus";
-const pricer = framePricer({ meter, wasm: `${wasmDir}/${DEPLOYABLE}.wasm`, cached: true, arbos });
+/** The program that answers every IPoseidonT3Hasher function: the example tree calls nodesFromPath. */
+const TREE_DEPLOYABLE = "poseidon_stylus_merkle";
+/** The T3 program (hash and its aliases): the apps call poseidon-solidity's hash(uint256[2]). */
+const APPS_DEPLOYABLE = "poseidon_stylus";
+const pricerOf = (deployable) => framePricer({ meter, wasm: `${wasmDir}/${deployable}.wasm`, cached: true, arbos });
 let arbosSeen = null;
 
-/** Composes each transaction of the row `what`; returns them with the mean figure. */
-function composeAll(txs, what) {
+/** Composes each transaction of the row `what` over `pricer`'s program; returns them with the mean figure. */
+function composeAll(pricer, txs, what) {
   const composed = txs.map((tx, i) => {
     const { frames, arbos: version } = pricer.price(tx.frames, `${what}, transaction ${i}`);
     arbosSeen ??= version;
@@ -62,13 +64,13 @@ if (evmFile) {
     refund: insert.refund,
     frames: insert.hasher_calls.map((call) => ({ calldata: call.calldata, gas_used: call.execution_gas, output: call.output })),
   }));
-  const { composed, mean } = composeAll(txs, `${evmFile}: ${labelOf(yulTree)}, ${yulTree.fn}`);
+  const { composed, mean } = composeAll(pricerOf(TREE_DEPLOYABLE), txs, `${evmFile}: ${labelOf(yulTree)}, ${yulTree.fn}`);
   const detail = { anvil_gas: mean("anvil_gas"), hasher_gas: mean("hasher_gas"), program_gas: mean("program_gas") };
   rows.push(
     row({
       section: yulTree.section,
       fn: yulTree.fn,
-      subject: subject.stylus(DEPLOYABLE, { app: yulTree.subject.app }),
+      subject: subject.stylus(TREE_DEPLOYABLE, { app: yulTree.subject.app }),
       cached: true,
       gas: mean("gas"),
       source: `model, ${label()}`,
@@ -88,6 +90,7 @@ const about = {};
 if (appsFile) {
   const apps = JSON.parse(fs.readFileSync(appsFile, "utf8"));
   const functions = [...new Set(apps.rows.map((r) => r.fn))];
+  const appsPricer = pricerOf(APPS_DEPLOYABLE);
   const summary = [];
   for (const fn of functions) {
     const [stock, yul] = ["stock", "yul"].map((kind) => apps.rows.find((r) => matches(r, { fn, kind })));
@@ -109,6 +112,7 @@ if (appsFile) {
       });
     }
     const { composed, mean } = composeAll(
+      appsPricer,
       base.record.txs.map((tx) => ({ gas: tx.gas, refund: tx.refund, frames: tx.hasher_frames })),
       `${appsFile}: ${fn} (over ${base.subject.kind === "yul" ? "PoseidonT3Yul" : "the stock PoseidonT3"})`,
     );
@@ -120,7 +124,7 @@ if (appsFile) {
       row({
         section: base.section,
         fn,
-        subject: subject.stylus(DEPLOYABLE, { app: base.subject.app }),
+        subject: subject.stylus(APPS_DEPLOYABLE, { app: base.subject.app }),
         cached: true,
         gas,
         source: `model, ${label()}`,

@@ -5,7 +5,8 @@ import {IPoseidonT3Hasher} from "../IStylusPoseidon.sol";
 import {PoseidonHasher} from "../PoseidonHasher.sol";
 
 /// @title Append-only binary Poseidon T3 Merkle tree over any deployed hasher
-/// @notice The hasher is any `IPoseidonT3Hasher`: the Stylus contract on Arbitrum, `PoseidonT3Yul`
+/// @notice The hasher is any `IPoseidonT3Hasher`: the Stylus T3 Merkle program on Arbitrum
+/// (`PoseidonAddresses.POSEIDON_STYLUS_MERKLE`; the T3 program has no `nodesFromPath`), `PoseidonT3Yul`
 /// elsewhere. With `batched`, an insert is exactly one external call at every index: `nodesFromPath`
 /// returns every node on the leaf's path, so the tree gets both the new root and the subtree the index
 /// completes (which later inserts need as a sibling) from one call. On the EVM this saves little, since

@@ -63,7 +63,7 @@ function digest(dir) {
 }
 
 function requireBuilt() {
-  for (const file of [METER, join(WASM_DIR, "poseidon_stylus.wasm"), join(WASM_DIR, "poseidon_stylus_poseidon2.wasm")]) {
+  for (const file of [METER, ...["poseidon_stylus", "poseidon_stylus_merkle", "poseidon_stylus_poseidon2"].map((stem) => join(WASM_DIR, `${stem}.wasm`))]) {
     assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh (it builds the meter and the WASM)`);
   }
 }
@@ -277,7 +277,7 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
   const [row] = JSON.parse(readFileSync(treeJson, "utf8")).rows;
   const yulTree = find(evm.rows, TREE_YUL, TREE_BATCHED)[0];
   assert.equal(row.fn, yulTree.fn, "compared with the same Yul row");
-  assert.deepEqual(row.subject, { kind: "stylus", deployable: "poseidon_stylus", app: "example-tree" });
+  assert.deepEqual(row.subject, { kind: "stylus", deployable: "poseidon_stylus_merkle", app: "example-tree" });
   assert.match(row.source, /^model, ArbOS \d+$/);
   assert.equal(row.cached, true);
 
@@ -286,7 +286,7 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
   for (const insert of yulTree.record.inserts) {
     let gas = insert.gas;
     for (const call of insert.hasher_calls) {
-      const meter = spawnSync(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--calldata", call.calldata, "--json"], {
+      const meter = spawnSync(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus_merkle.wasm"), "--calldata", call.calldata, "--json"], {
         encoding: "utf8",
       });
       assert.equal(meter.status, 0, meter.stderr);
@@ -318,13 +318,13 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
   const refused = spawnSync(process.execPath, [join(GAS_REPORT, "model-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--evm", editedJson, "--arbos", ARBOS], { encoding: "utf8" });
   assert.notEqual(refused.status, 0, "a wrong output is refused");
   assert.ok(
-    refused.stderr.includes(`IncrementalMerkleTree + PoseidonT3Yul, ${TREE_BATCHED}, transaction 5, frame 0 (0x3f6a9449…): poseidon_stylus.wasm returned 0x`) &&
+    refused.stderr.includes(`IncrementalMerkleTree + PoseidonT3Yul, ${TREE_BATCHED}, transaction 5, frame 0 (0x3f6a9449…): poseidon_stylus_merkle.wasm returned 0x`) &&
       refused.stderr.includes(`, the EVM hasher ${call.output}`),
     refused.stderr,
   );
 });
 
-test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (ArbOS 61), every time before ArbOS 60; next to one rootFromPath", async () => {
+test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (ArbOS 61), every time before ArbOS 60; next to one rootFromPath on the Merkle program", async () => {
   requireBuilt();
   const file = join(work, "stylus-repeated.json");
   writeFileSync(file, await run("node", [join(GAS_REPORT, "model-repeated.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--arbos", ARBOS]));
@@ -332,9 +332,9 @@ test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (Ar
   assert.equal(arbos, 61);
   const HASHES = "depth-20 path: 20 × hash(a,b) in one transaction, in-frame";
   const SINGLE = "depth-20 path: one rootFromPath, in-frame";
-  const pick = (fn, cached) => rows.find((r) => matches(r, { fn, cached, kind: "stylus", deployable: "poseidon_stylus" }));
-  const [hashesCached, hashesUncached] = [pick(HASHES, true), pick(HASHES, false)];
-  const [rootCached, rootUncached] = [pick(SINGLE, true), pick(SINGLE, false)];
+  const pick = (fn, cached, deployable) => rows.find((r) => matches(r, { fn, cached, kind: "stylus", deployable }));
+  const [hashesCached, hashesUncached] = [pick(HASHES, true, "poseidon_stylus"), pick(HASHES, false, "poseidon_stylus")];
+  const [rootCached, rootUncached] = [pick(SINGLE, true, "poseidon_stylus_merkle"), pick(SINGLE, false, "poseidon_stylus_merkle")];
   for (const row of [hashesCached, hashesUncached, rootCached, rootUncached]) {
     assert.ok(row, "four rows");
     assert.equal(row.source, "model");
@@ -344,6 +344,10 @@ test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (Ar
   const single = JSON.parse(
     (await run(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus.wasm"), "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"])),
   ).gas;
+  // The Merkle program's init: the same call there.
+  const merkle = JSON.parse(
+    (await run(METER, ["call", "--arbos", ARBOS, "--wasm", join(WASM_DIR, "poseidon_stylus_merkle.wasm"), "--sig", "hash(uint256,uint256)", "--args", "1,2", "--json"])),
+  ).gas;
   const calls = hashesUncached.record.calls;
   assert.equal(calls.length, 20);
   assert.deepEqual(calls.map((c) => c.init_charged), [true, ...Array(19).fill(false)], "init once: the other 19 are recent-program hits");
@@ -352,7 +356,8 @@ test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (Ar
   assert.equal(hashesUncached.gas, single.frame_uncached + 19 * single.frame_cached);
   assert.equal(hashesCached.gas, 20 * single.frame_cached);
   assert.equal(hashesUncached.gas - hashesCached.gas, single.init, "uncached costs one init more");
-  assert.equal(rootUncached.gas - rootCached.gas, single.init);
+  assert.equal(rootUncached.gas - rootCached.gas, merkle.init);
+  assert.ok(merkle.init > single.init, "the Merkle functions' bytes are the Merkle program's init, not the T3 program's");
   assert.ok(rootCached.gas < hashesCached.gas, "one rootFromPath call is cheaper than 20 hash calls");
   assert.equal(hashesUncached.detail.before_arbos60, 20 * (single.frame_cached + single.init), "before ArbOS 60 every call paid init");
   assert.equal(hashesUncached.detail.first_frame, single.frame_uncached);
@@ -429,7 +434,7 @@ test("rows.mjs: the display label and the apps' operations come from the fields"
   assert.equal(APP_FN.leanInsert(1), "LeanIMT insert, size 1 (1 hash)");
   assert.equal(APP_FN.leanInsertMean(1000, 1100), "LeanIMT insert, sizes 1,000–1,099 (mean of 100)");
   assert.equal(label(r(subject.stylus("poseidon_stylus", { app: "lean-imt" }))), "zk-kit LeanIMT 2.0.1 + poseidon_stylus.wasm (ours, Stylus)");
-  assert.equal(label(r(subject.stylus("poseidon_stylus", { app: "example-tree" }))), "IncrementalMerkleTree + poseidon_stylus.wasm (Stylus)");
+  assert.equal(label(r(subject.stylus("poseidon_stylus_merkle", { app: "example-tree" }))), "IncrementalMerkleTree + poseidon_stylus_merkle.wasm (Stylus)");
   assert.equal(label(r(subject.yul("PoseidonT3Yul", { app: "semaphore" }))), "Semaphore 4.14.3 + PoseidonT3Yul (ours)");
   assert.equal(label(r(subject.yul("PoseidonT3Yul", { file: "solidity/PoseidonT3Yul.sol" }))), "PoseidonT3Yul (solidity/PoseidonT3Yul.sol)");
   assert.equal(language(r(subject.stylus("poseidon_stylus"))), "Rust");

@@ -543,7 +543,7 @@ test("deploy: on anvil without the factory, installs it, deploys the EVM contrac
     assert.equal(IncrementalMerkleTree.address, expected().IncrementalMerkleTree.address);
     assert.equal(cast("call", "--rpc-url", anvil.url, IncrementalMerkleTree.address, "hasher()(address)"), doc.contracts.PoseidonT3Yul.address);
     assert.equal(doc.contracts.IncrementalMerkleTreeStylus, undefined);
-    assert.match(first.stdout, /skipped IncrementalMerkleTreeStylus: no PoseidonStylus deployment on chain 31337/);
+    assert.match(first.stdout, /skipped IncrementalMerkleTreeStylus: no PoseidonStylusMerkle deployment on chain 31337/);
 
     const sent = await nonce(anvil.url, ANVIL_ADDRESS);
     const before = readFileSync(join(out, "31337.json"), "utf8");

@@ -29,12 +29,16 @@ const sh = (command, args, cwd) => {
 
 test("npm package: a new forge project installs the tarball and gets the same hash from the Stylus program at its address and from the Yul reference", async () => {
   const registry = loadRegistry();
+  const check = (name, sig) => registry.stylus.find((e) => e.name === name).checks.find((c) => c.sig === sig);
+  // A one-sibling path: the test below writes its arguments into Solidity.
+  const merkle = check("PoseidonStylusMerkle", "rootFromPath(uint256,uint256[],uint256)");
+  assert.match(merkle.args[1], /^\[0x[0-9a-f]+\]$/);
   for (const file of [METER, ...stylusEntries(registry).map((e) => join(ROOT, "target", "stylus", `${e.wasm}.wasm`))]) {
     assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh before this test`);
   }
   const tarball = await packagedTarball();
   const listed = sh("tar", ["tzf", tarball]).split("\n").filter(Boolean).sort();
-  for (const file of ["package.json", "README.md", "bin/stylus-meter", "bin/linux-x64/stylus-meter", "bin/stylus-meter.md", "bin/stylus-poseidon-forge", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm"]) {
+  for (const file of ["package.json", "README.md", "bin/stylus-meter", "bin/linux-x64/stylus-meter", "bin/stylus-meter.md", "bin/stylus-poseidon-forge", "deployments/addresses.json", "solidity/IStylusPoseidon.sol", "solidity/PoseidonAddresses.sol", "solidity/PoseidonHasher.sol", "solidity/PoseidonT3Yul.sol", "solidity/Poseidon2Yul.sol", "solidity/testing/StylusMeterProgram.sol", "solidity/generated/IPoseidonAliases.sol", "solidity/deploy/PoseidonT3YulDeployment.sol", "wasm/poseidon_stylus.wasm", "wasm/poseidon_stylus_merkle.wasm"]) {
     assert.ok(listed.includes(`package/${file}`), `the package lacks ${file}`);
   }
   assert.ok(!listed.some((f) => /\/target\/|\.t\.sol$|node_modules/.test(f)), `unexpected files: ${listed.join(", ")}`);
@@ -108,6 +112,9 @@ contract HashTest {
             PoseidonAddresses.POSEIDON_STYLUS, METER, "node_modules/stylus-poseidon/wasm/poseidon_stylus.wasm"
         );
         StylusMeterPrograms.install(
+            PoseidonAddresses.POSEIDON_STYLUS_MERKLE, METER, "node_modules/stylus-poseidon/wasm/poseidon_stylus_merkle.wasm"
+        );
+        StylusMeterPrograms.install(
             PoseidonAddresses.POSEIDON_STYLUS_POSEIDON2,
             METER,
             "node_modules/stylus-poseidon/wasm/poseidon_stylus_poseidon2.wasm"
@@ -150,8 +157,21 @@ contract HashTest {
     function test_same_poseidon2_from_stylus_and_yul() public {
         IStylusPoseidon stylus = IStylusPoseidon(PoseidonAddresses.POSEIDON_STYLUS_POSEIDON2);
         IStylusPoseidon yul = IStylusPoseidon(address(new Poseidon2Yul()));
-        require(stylus.poseidon2(1, 2) == ${registry.stylus[1].checks[0].returns}, "Stylus poseidon2(1, 2)");
+        require(stylus.poseidon2(1, 2) == ${check("PoseidonStylusPoseidon2", "poseidon2(uint256,uint256)").returns}, "Stylus poseidon2(1, 2)");
         require(stylus.poseidon2(7, 8) == yul.poseidon2(7, 8), "poseidon2(7, 8)");
+    }
+
+    /// The Merkle functions are at POSEIDON_STYLUS_MERKLE (with hash), not at POSEIDON_STYLUS.
+    function test_merkle_functions_at_their_own_address() public view {
+        uint256[] memory siblings = new uint256[](1);
+        siblings[0] = ${merkle.args[1].slice(1, -1)};
+        uint256 leaf = ${merkle.args[0]};
+        IPoseidonT3Hasher tree = IPoseidonT3Hasher(PoseidonAddresses.POSEIDON_STYLUS_MERKLE);
+        require(tree.rootFromPath(leaf, siblings, ${merkle.args[2]}) == ${merkle.returns}, "rootFromPath");
+        require(tree.hash(1, 2) == ${registry.stylus[0].checks[0].returns}, "hash on the Merkle program");
+        bytes memory call = abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (leaf, siblings, ${merkle.args[2]}));
+        (bool ok, bytes memory reason) = PoseidonAddresses.POSEIDON_STYLUS.staticcall(call);
+        require(!ok && keccak256(reason) == keccak256(abi.encodeWithSelector(IStylusPoseidon.InvalidCalldata.selector, bytes4(call))), "T3 program: InvalidCalldata");
     }
 }
 `,
@@ -226,11 +246,11 @@ contract LinkedTest {
   );
   const out = sh(forge, ["test", "-vv", "--libraries", link], project);
   // HashTest (the Stylus program and the Yul, each through its interface) and the linked app
-  assert.match(out, /6 tests passed, 0 failed/, out);
+  assert.match(out, /7 tests passed, 0 failed/, out);
   // The stand-in's front has no PUSH0, so it also runs for an older project on a pre-Shanghai EVM
   // (the documented Yul code, compiled for Cancun as Arbitrum runs, is left out there).
   const paris = sh(forge, ["test", "--evm-version", "paris", "--libraries", link, "--no-match-test", "test_documented_yul_code"], project);
-  assert.match(paris, /5 tests passed, 0 failed/, paris);
+  assert.match(paris, /6 tests passed, 0 failed/, paris);
 
   // Without ffi the stand-in says to turn it on (not that the meter is missing).
   const config = readFileSync(join(project, "foundry.toml"), "utf8");

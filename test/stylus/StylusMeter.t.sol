@@ -10,8 +10,9 @@ import {IPoseidonErrors, IPoseidonT3Hasher, IStylusPoseidon} from "../../solidit
 import {PoseidonHasher} from "../../solidity/PoseidonHasher.sol";
 import {IncrementalMerkleTree} from "../../solidity/examples/IncrementalMerkleTree.sol";
 
-/// @notice A Solidity consumer gets the same values and the same revert data from the Stylus program
-/// (the built WASM, run by the offline meter behind `StylusMeterProxy`) as from the Yul contracts,
+/// @notice A Solidity consumer gets the same values and the same revert data from the Stylus programs
+/// (the built WASM, run by the offline meter behind `StylusMeterProxy`: `hash` on the T3 program and on
+/// the T3 Merkle program, the Merkle functions on the latter) as from the Yul contracts,
 /// through the `IPoseidonT3Hasher`/`IStylusPoseidon` interface and through the `PoseidonHasher` library,
 /// and the example tree built on either hasher has the same roots.
 /// Needs the built meter and WASM (scripts/build-wasm.sh; scripts/test.sh runs it first) and ffi
@@ -22,6 +23,7 @@ contract StylusMeterTest is Fixtures {
     using PoseidonHasher for IStylusPoseidon;
 
     string internal constant T3_WASM = "target/stylus/poseidon_stylus.wasm";
+    string internal constant MERKLE_WASM = "target/stylus/poseidon_stylus_merkle.wasm";
     string internal constant POSEIDON2_WASM = "target/stylus/poseidon_stylus_poseidon2.wasm";
 
     /// @notice The two sides of a check disagree (`how`: "interface" or "library").
@@ -31,7 +33,10 @@ contract StylusMeterTest is Fixtures {
     /// @notice Both sides agree, but not with what the interface documents.
     error Unexpected(bytes call, bool ok, bytes data, bytes expected);
 
+    /// @dev The T3 program: `hash` and its aliases only.
     IPoseidonT3Hasher internal stylus;
+    /// @dev The T3 Merkle program: the whole `IPoseidonT3Hasher`.
+    IPoseidonT3Hasher internal stylusMerkle;
     IPoseidonT3Hasher internal yul;
     IStylusPoseidon internal stylusPoseidon2;
     /// @dev `Poseidon2Yul` implements the `poseidon2` part of `IStylusPoseidon`.
@@ -39,6 +44,7 @@ contract StylusMeterTest is Fixtures {
 
     function setUp() public {
         stylus = IPoseidonT3Hasher(address(new StylusMeterProxy(T3_WASM)));
+        stylusMerkle = IPoseidonT3Hasher(address(new StylusMeterProxy(MERKLE_WASM)));
         yul = new PoseidonT3Yul();
         stylusPoseidon2 = IStylusPoseidon(address(new StylusMeterProxy(POSEIDON2_WASM)));
         yulPoseidon2 = IStylusPoseidon(address(new Poseidon2Yul()));
@@ -143,6 +149,16 @@ contract StylusMeterTest is Fixtures {
         sameRevert(address(stylus), address(yul), call, expected);
     }
 
+    function sameMerkleValue(bytes memory call) internal returns (bytes memory data) {
+        bool ok;
+        (ok, data) = same(address(stylusMerkle), address(yul), call, BOTH_WAYS);
+        if (!ok) revert Unexpected(call, ok, data, "");
+    }
+
+    function sameMerkleRevert(bytes memory call, bytes memory expected) internal {
+        sameRevert(address(stylusMerkle), address(yul), call, expected);
+    }
+
     // ---------------------------------------------------------------- hash
 
     function test_hash_vectors() public {
@@ -151,6 +167,8 @@ contract StylusMeterTest is Fixtures {
             (uint256 a, uint256 b) = (vectors[i].inputs[0], vectors[i].inputs[1]);
             bytes memory data = sameT3Value(abi.encodeCall(IPoseidonT3Hasher.hash, (a, b)));
             assertEq(abi.decode(data, (uint256)), vectors[i].output, "t3 vector");
+            data = sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.hash, (a, b)));
+            assertEq(abi.decode(data, (uint256)), vectors[i].output, "t3 vector on the Merkle program");
         }
     }
 
@@ -197,9 +215,11 @@ contract StylusMeterTest is Fixtures {
         for (uint256 i; i < 20; ++i) {
             siblings[i] = i + 2;
         }
-        sameT3Value(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (1, siblings, 0xAAAAA)));
-        sameT3Value(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (P - 1, elements(1, 1), 1)));
-        sameT3Value(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (7, elements(2, 256), type(uint256).max)));
+        sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (1, siblings, 0xAAAAA)));
+        sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (P - 1, elements(1, 1), 1)));
+        sameMerkleValue(
+            abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (7, elements(2, 256), type(uint256).max))
+        );
     }
 
     /// forge-config: default.fuzz.runs = 32
@@ -213,7 +233,7 @@ contract StylusMeterTest is Fixtures {
             IPoseidonT3Hasher.rootFromPath, (leaf % P, elements(seed, depth), pathBits % 2 ** depth)
         );
         (bool ok, bytes memory data) =
-            same(address(stylus), address(yul), call, seed & 1 == 0 ? INTERFACE : LIBRARY);
+            same(address(stylusMerkle), address(yul), call, seed & 1 == 0 ? INTERFACE : LIBRARY);
         if (!ok) revert Unexpected(call, ok, data, "");
     }
 
@@ -225,13 +245,13 @@ contract StylusMeterTest is Fixtures {
     function test_nodesFromPath_sameAsYulAndRootIsLast() public {
         uint256[] memory siblings = elements(3, 20);
         bytes memory data =
-            sameT3Value(abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (5, siblings, 0x5A5A5)));
+            sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (5, siblings, 0x5A5A5)));
         uint256[] memory nodes = abi.decode(data, (uint256[]));
         assertEq(nodes.length, 20, "one node per level");
         bytes memory root =
-            sameT3Value(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (5, siblings, 0x5A5A5)));
+            sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (5, siblings, 0x5A5A5)));
         assertEq(nodes[19], abi.decode(root, (uint256)), "last node is the root");
-        sameT3Value(abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (P - 1, elements(4, 1), 1)));
+        sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (P - 1, elements(4, 1), 1)));
     }
 
     function test_nodesFromPath_errors() public {
@@ -239,53 +259,53 @@ contract StylusMeterTest is Fixtures {
     }
 
     function pathErrors(bytes4 selector) internal {
-        sameT3Revert(
+        sameMerkleRevert(
             abi.encodeWithSelector(selector, 1, new uint256[](0), 0),
             abi.encodeWithSelector(IPoseidonErrors.EmptyInput.selector)
         );
-        sameT3Revert(
+        sameMerkleRevert(
             abi.encodeWithSelector(selector, P, new uint256[](257), 0),
             abi.encodeWithSelector(IPoseidonErrors.TooManySiblings.selector, 257, 256)
         );
         uint256[] memory bad = elements(5, 3);
         bad[0] = P;
-        sameT3Revert(
+        sameMerkleRevert(
             abi.encodeWithSelector(selector, P, bad, 8),
             abi.encodeWithSelector(IPoseidonErrors.PathBitsOutOfRange.selector, 8, 3)
         );
-        sameT3Revert(abi.encodeWithSelector(selector, P, bad, 7), notInField(0, P));
+        sameMerkleRevert(abi.encodeWithSelector(selector, P, bad, 7), notInField(0, P));
         bad[2] = type(uint256).max;
-        sameT3Revert(abi.encodeWithSelector(selector, 1, bad, 7), notInField(1, P));
+        sameMerkleRevert(abi.encodeWithSelector(selector, 1, bad, 7), notInField(1, P));
         bad[0] = 0;
-        sameT3Revert(abi.encodeWithSelector(selector, 1, bad, 7), notInField(3, type(uint256).max));
+        sameMerkleRevert(abi.encodeWithSelector(selector, 1, bad, 7), notInField(3, type(uint256).max));
     }
 
     // ---------------------------------------------------------------- hashPairs
 
     function test_hashPairs_sameAsYulAndAsHash() public {
         uint256[] memory flat = elements(6, 16);
-        bytes memory data = sameT3Value(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)));
+        bytes memory data = sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)));
         uint256[] memory out = abi.decode(data, (uint256[]));
         assertEq(out.length, 8, "one hash per pair");
         assertEq(out[3], yul.hash(flat[6], flat[7]), "pair 3");
-        sameT3Value(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (elements(7, 2))));
+        sameMerkleValue(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (elements(7, 2))));
     }
 
     function test_hashPairs_errors() public {
-        sameT3Revert(
+        sameMerkleRevert(
             abi.encodeCall(IPoseidonT3Hasher.hashPairs, (new uint256[](0))),
             abi.encodeWithSelector(IPoseidonErrors.EmptyInput.selector)
         );
         uint256[] memory flat = elements(8, 3);
         flat[0] = P;
-        sameT3Revert(
+        sameMerkleRevert(
             abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)),
             abi.encodeWithSelector(IPoseidonErrors.OddPairsLength.selector, 3)
         );
         flat = elements(9, 4);
         flat[2] = P + 5;
         flat[3] = P;
-        sameT3Revert(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)), notInField(2, P + 5));
+        sameMerkleRevert(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (flat)), notInField(2, P + 5));
     }
 
     // ---------------------------------------------------------------- poseidon2
@@ -317,7 +337,7 @@ contract StylusMeterTest is Fixtures {
         internal
         returns (IncrementalMerkleTree onStylus, IncrementalMerkleTree onYul)
     {
-        onStylus = new IncrementalMerkleTree(stylus, depth, batched);
+        onStylus = new IncrementalMerkleTree(stylusMerkle, depth, batched);
         onYul = new IncrementalMerkleTree(yul, depth, batched);
         assertEq(onStylus.root(), onYul.root(), "empty root");
         uint256[] memory leaves = elements(seed, inserts);
@@ -370,6 +390,23 @@ contract StylusMeterTest is Fixtures {
             assertTrue(!ok && keccak256(data) == keccak256(expected), "InvalidCalldata(selector)");
             (ok, data) = address(yul).call(calls[i]);
             assertTrue(!ok && data.length == 0, "Solidity: revert without data");
+        }
+    }
+
+    /// @dev The T3 program has no Merkle code: their selectors are not in its table.
+    function test_stylusOnly_t3ProgramLacksMerkleFunctions() public {
+        bytes[3] memory calls = [
+            abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (1, elements(14, 2), 1)),
+            abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (1, elements(15, 2), 1)),
+            abi.encodeCall(IPoseidonT3Hasher.hashPairs, (elements(16, 2)))
+        ];
+        for (uint256 i; i < 3; ++i) {
+            (bool ok, bytes memory data) = address(stylus).call(calls[i]);
+            rethrowProxyFailure(data);
+            bytes memory expected = invalidCalldata(bytes4(calls[i]));
+            assertTrue(!ok && keccak256(data) == keccak256(expected), "InvalidCalldata(selector)");
+            (ok,) = address(stylusMerkle).call(calls[i]);
+            assertTrue(ok, "the Merkle program answers it");
         }
     }
 

@@ -65,6 +65,9 @@ contract StylusMeterStandInTest is Fixtures {
     string internal constant METER = "target/tools/stylus-meter";
     string internal constant T3_WASM = "target/stylus/poseidon_stylus.wasm";
     address internal constant AT = PoseidonAddresses.POSEIDON_STYLUS;
+    /// @dev The T3 Merkle program (`rootFromPath`: the longer call).
+    string internal constant MERKLE_WASM = "target/stylus/poseidon_stylus_merkle.wasm";
+    address internal constant MERKLE_AT = PoseidonAddresses.POSEIDON_STYLUS_MERKLE;
     /// @dev A callee whose frame costs exactly PAD_GAS: PAD_GAS JUMPDESTs (1 gas each), then STOP.
     address internal constant PAD = address(0x9AD);
     uint256 internal constant PAD_GAS = 1000;
@@ -76,6 +79,7 @@ contract StylusMeterStandInTest is Fixtures {
 
     function setUp() public {
         StylusMeterPrograms.install(AT, METER, T3_WASM);
+        StylusMeterPrograms.install(MERKLE_AT, METER, MERKLE_WASM);
         gauge = new FrameGauge();
         bytes memory pad = new bytes(PAD_GAS + 1);
         for (uint256 i; i < PAD_GAS; ++i) {
@@ -88,8 +92,16 @@ contract StylusMeterStandInTest is Fixtures {
     /// contract (`frame_cached`: the transaction's cached figure without calldata gas) and the uncached
     /// init (`frame_uncached` − `frame_cached`).
     function meterFrame(bytes memory data) internal returns (uint256 frame, uint256 init) {
+        return meterFrame(T3_WASM, data);
+    }
+
+    /// @dev The same figures on the program `wasm`.
+    function meterFrame(string memory wasm, bytes memory data)
+        internal
+        returns (uint256 frame, uint256 init)
+    {
         string[] memory command = new string[](7);
-        (command[0], command[1], command[2], command[3]) = (METER, "call", "--wasm", T3_WASM);
+        (command[0], command[1], command[2], command[3]) = (METER, "call", "--wasm", wasm);
         (command[4], command[5], command[6]) = ("--calldata", vm.toString(data), "--json");
         string memory json = string(vm.ffi(command));
         frame = vm.parseJsonUint(json, ".gas.frame_cached");
@@ -115,8 +127,20 @@ contract StylusMeterStandInTest is Fixtures {
     }
 
     function checkExact(uint8 kind, bytes memory data, bool expectOk, bytes memory expected) internal {
-        (uint256 expectedFrame,) = meterFrame(data);
-        (uint256 frame, bool ok, bytes memory ret) = frameGas(kind, AT, data);
+        checkExact(kind, AT, T3_WASM, data, expectOk, expected);
+    }
+
+    /// @dev The same check of the program `wasm` installed at `at`.
+    function checkExact(
+        uint8 kind,
+        address at,
+        string memory wasm,
+        bytes memory data,
+        bool expectOk,
+        bytes memory expected
+    ) internal {
+        (uint256 expectedFrame,) = meterFrame(wasm, data);
+        (uint256 frame, bool ok, bytes memory ret) = frameGas(kind, at, data);
         assertTrue(ok == expectOk && keccak256(ret) == keccak256(expected), "the program's answer");
         assertEq(frame, expectedFrame, "the frame costs the meter's in-frame figure");
     }
@@ -150,17 +174,17 @@ contract StylusMeterStandInTest is Fixtures {
         checkExact(STATICCALL, hashCall(P, 1), false, notInField);
     }
 
-    /// @dev A longer call (20 hashes, a 640-byte path in, 32 bytes out), all three ways.
+    /// @dev A longer call (20 hashes, a 640-byte path in, 32 bytes out) on the Merkle program, all three ways.
     function test_longerCall_exactGas() public {
         uint256[] memory siblings = new uint256[](20);
         for (uint256 i; i < 20; ++i) {
             siblings[i] = i + 2;
         }
         bytes memory data = abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (1, siblings, 0xAAAAA));
-        bytes memory root = abi.encode(IPoseidonT3Hasher(AT).rootFromPath(1, siblings, 0xAAAAA));
-        checkExact(CALL, data, true, root);
-        checkExact(STATICCALL, data, true, root);
-        checkExact(DELEGATECALL, data, true, root);
+        bytes memory root = abi.encode(IPoseidonT3Hasher(MERKLE_AT).rootFromPath(1, siblings, 0xAAAAA));
+        checkExact(CALL, MERKLE_AT, MERKLE_WASM, data, true, root);
+        checkExact(STATICCALL, MERKLE_AT, MERKLE_WASM, data, true, root);
+        checkExact(DELEGATECALL, MERKLE_AT, MERKLE_WASM, data, true, root);
     }
 
     /// @dev What forge reports for the call (`vm.lastCallGas`, and so snapshots and --gas-report).

@@ -68,17 +68,17 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
             let (a, b) = (args.word(0)?, args.word(1)?);
             functions::hash2(a, b).map(returndata::word)
         }
-        #[cfg(any(test, feature = "hash2"))]
+        #[cfg(any(test, feature = "merkle"))]
         Function::RootFromPath => {
             let (leaf, siblings, path_bits) = (args.word(0)?, args.words(1)?, args.word(2)?);
             functions::root_from_path(leaf, siblings, path_bits).map(returndata::word)
         }
-        #[cfg(any(test, feature = "hash2"))]
+        #[cfg(any(test, feature = "merkle"))]
         Function::NodesFromPath => {
             let (leaf, siblings, path_bits) = (args.word(0)?, args.words(1)?, args.word(2)?);
             functions::nodes_from_path(leaf, siblings, path_bits).map(|n| n.into_abi())
         }
-        #[cfg(any(test, feature = "hash2"))]
+        #[cfg(any(test, feature = "merkle"))]
         Function::HashPairs => functions::hash_pairs(args.words(0)?).map(|out| out.into_abi()),
         #[cfg(any(test, feature = "poseidon2"))]
         Function::Poseidon2 => {

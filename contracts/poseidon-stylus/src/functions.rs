@@ -2,23 +2,23 @@
 //! calls into `poseidon_bn254`, and the custom error for every rejected input. Nothing is
 //! reduced mod p: a word ≥ p is an error.
 
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 use alloy_primitives::U256;
 use poseidon_bn254::Fr;
 
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 use crate::abi::IPoseidonErrors::{
     EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManySiblings,
 };
 use crate::abi::Revert;
 use crate::calldata::Word;
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 use crate::returndata::WordArray;
 
 /// Most siblings `rootFromPath`/`nodesFromPath` accept: a path in a tree of depth 256 still has
 /// one bit per level in the `uint256` `pathBits`, so no smaller limit is needed; gas bounds real
 /// calls.
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 pub const MAX_SIBLINGS: usize = 256;
 
 /// The word as a field element, or `InputNotInField(position, value)` if it is ≥ p.
@@ -37,6 +37,7 @@ pub const MAX_SIBLINGS: usize = 256;
         feature = "hash14",
         feature = "hash15",
         feature = "hash16",
+        feature = "merkle",
         feature = "poseidon2"
     )),
     allow(dead_code)
@@ -173,7 +174,7 @@ pub fn poseidon2(a: &Word, b: &Word) -> Result<Word, Revert> {
 /// `TooManySiblings`, `PathBitsOutOfRange`, `InputNotInField(0, leaf)`, then
 /// `InputNotInField(1 + i, siblings[i])` for the first sibling ≥ p (checked while hashing:
 /// hashing has no side effects, so the first bad sibling is reported either way).
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 pub fn root_from_path(leaf: &Word, siblings: &[Word], path_bits: &Word) -> Result<Word, Revert> {
     let path_bits = check_path(siblings, path_bits)?;
     walk_path(leaf, siblings, &path_bits, &mut []).map(|root| root.to_be_bytes())
@@ -181,7 +182,7 @@ pub fn root_from_path(leaf: &Word, siblings: &[Word], path_bits: &Word) -> Resul
 
 /// `nodesFromPath(leaf, siblings, pathBits)`: every node `rootFromPath` computes on the way up
 /// (`nodes[i]` at level i + 1, the last one the root), with the same checks in the same order.
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 pub fn nodes_from_path(
     leaf: &Word,
     siblings: &[Word],
@@ -194,7 +195,7 @@ pub fn nodes_from_path(
 }
 
 /// The checks on the path's shape, before any hashing; returns `pathBits` as a number.
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 fn check_path(siblings: &[Word], path_bits: &Word) -> Result<U256, Revert> {
     let depth = siblings.len();
     if depth == 0 {
@@ -220,7 +221,7 @@ fn check_path(siblings: &[Word], path_bits: &Word) -> Result<U256, Revert> {
 /// The walk from the leaf to the root, shared by both path functions (one body keeps the program
 /// small): returns the root and writes the node of level i + 1 to `nodes[i]` while `nodes` has
 /// room (none for `rootFromPath`).
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 #[inline(never)]
 fn walk_path(
     leaf: &Word,
@@ -247,7 +248,7 @@ fn walk_path(
 
 /// `hashPairs(flat)`: `EmptyInput`, `OddPairsLength(length)`, then `InputNotInField(j, flat[j])`
 /// for the first element ≥ p.
-#[cfg(any(test, feature = "hash2"))]
+#[cfg(any(test, feature = "merkle"))]
 pub fn hash_pairs(flat: &[Word]) -> Result<WordArray, Revert> {
     if flat.is_empty() {
         return Err(Revert::EmptyInput(EmptyInput {}));

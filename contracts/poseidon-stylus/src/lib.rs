@@ -11,9 +11,9 @@
 //! assert_eq!(format!("{hash:#x}"), "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a");
 //! ```
 //!
-//! Functions are grouped by cargo feature (`hash2` by default; `hash1`, `hash3`, `hash4`, `hash5`, `hash6`,
-//! `poseidon2`, `noir`, `poseidon2-t2`, `poseidon2-t3`, `poseidon2-codex`, `goldilocks` as separate
-//! deployables); see README.md for which build holds what.
+//! Functions are grouped by cargo feature (`hash2` by default; `merkle` (with `hash2`), `hash1`,
+//! `hash3`, `hash4`, `hash5`, `hash6`, `poseidon2`, `noir`, `poseidon2-t2`, `poseidon2-t3`,
+//! `poseidon2-codex`, `goldilocks` as separate deployables); see README.md for which build holds what.
 // no_std for our own code; std is still linked on wasm32 because stylus-core depends on it
 // (lazy_static), and it provides the panic handler (panic = "abort": a panic traps). No panic
 // is reachable in the program (see `entry`), so none of that handler ends up in it.

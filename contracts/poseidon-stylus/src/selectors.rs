@@ -22,6 +22,8 @@ crate::routes::routes! {
             abi::IPoseidonT3Aliases::poseidon_0Call: "circomlibjs",
             abi::IPoseidonT3Aliases::poseidon_1Call: "circomlibjs",
         }
+    }
+    "merkle" {
         /// a T3 Merkle root from a leaf and its path (`rootFromPath(uint256,uint256[],uint256)`).
         RootFromPath {
             abi::IPoseidonT3Hasher::rootFromPathCall: "stylus-poseidon",

@@ -1,6 +1,8 @@
-//! The deployable itself: `target/stylus/poseidon_stylus.wasm` (built by `scripts/build-wasm.sh`)
-//! run through the meter. Every vector and error case of the contract, a differential run of
-//! random inputs against the native library, the Stylus limits, and determinism.
+//! The deployables themselves: `target/stylus/poseidon_stylus.wasm` (circomlib Poseidon t = 3),
+//! `poseidon_stylus_merkle.wasm` (the same with the Merkle functions) and
+//! `poseidon_stylus_poseidon2.wasm` (built by `scripts/build-wasm.sh`) run through the meter. Every
+//! vector and error case of the contract, a differential run of random inputs against the native
+//! library, the Stylus limits, and determinism.
 //!
 //! Needs the built programs: `scripts/build-wasm.sh` writes them (`scripts/test.sh` builds them
 //! before the tests).
@@ -33,11 +35,24 @@ sol! {
 
 const MAX_SIBLINGS: usize = 256;
 
-/// The default deployable (Poseidon T3, rootFromPath, nodesFromPath, hashPairs).
+/// The default deployable: Poseidon T3, `hash` and its aliases.
 fn program() -> &'static Program {
     static PROGRAM: OnceLock<Program> = OnceLock::new();
     PROGRAM.get_or_init(|| deployable::program("poseidon_stylus"))
 }
+
+/// The T3 Merkle deployable: `hash`, rootFromPath, nodesFromPath, hashPairs.
+fn merkle_program() -> &'static Program {
+    static PROGRAM: OnceLock<Program> = OnceLock::new();
+    PROGRAM.get_or_init(|| deployable::program("poseidon_stylus_merkle"))
+}
+
+/// The selectors of the Merkle functions, which only the Merkle program answers.
+const MERKLE_SELECTORS: [[u8; 4]; 3] = [
+    rootFromPathCall::SELECTOR,
+    nodesFromPathCall::SELECTOR,
+    hashPairsCall::SELECTOR,
+];
 
 /// The Poseidon2 deployable (both together exceed the 24 KiB limit).
 fn poseidon2_program() -> &'static Program {
@@ -45,10 +60,13 @@ fn poseidon2_program() -> &'static Program {
     PROGRAM.get_or_init(|| deployable::program("poseidon_stylus_poseidon2"))
 }
 
-/// Runs the call on the deployable that serves it: `poseidon2` lives in its own program.
+/// Runs the call on the deployable that serves it: `poseidon2` and the Merkle functions live in
+/// programs of their own.
 fn call(calldata: &[u8]) -> CallReport {
     let program = if calldata.starts_with(&poseidon2Call::SELECTOR) {
         poseidon2_program()
+    } else if MERKLE_SELECTORS.iter().any(|s| calldata.starts_with(s)) {
+        merkle_program()
     } else {
         program()
     };
@@ -68,7 +86,11 @@ fn reverts_with(calldata: &[u8], expected: Vec<u8>) {
 #[test]
 fn deployables_are_the_modules_cargo_stylus_deploys() {
     use stylus_meter::cargo_stylus;
-    for file in ["poseidon_stylus.wasm", "poseidon_stylus_poseidon2.wasm"] {
+    for file in [
+        "poseidon_stylus.wasm",
+        "poseidon_stylus_merkle.wasm",
+        "poseidon_stylus_poseidon2.wasm",
+    ] {
         let path = deployable::dir().join(file);
         let wasm = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
@@ -89,6 +111,7 @@ fn deployables_are_the_modules_cargo_stylus_deploys() {
 fn artifact_activates_within_stylus_limits() {
     for (name, program) in [
         ("poseidon_stylus", program()),
+        ("poseidon_stylus_merkle", merkle_program()),
         ("poseidon_stylus_poseidon2", poseidon2_program()),
     ] {
         deployable::assert_fits_one_contract(name, program);
@@ -107,14 +130,19 @@ fn hash_matches_circomlib_vectors() {
     let cases = circomlib_vectors(3);
     assert!(cases.len() >= 10);
     for (inputs, output) in cases {
-        let got = returns_u256(
-            &hashCall {
-                a: inputs[0],
-                b: inputs[1],
-            }
-            .abi_encode(),
+        let calldata = hashCall {
+            a: inputs[0],
+            b: inputs[1],
+        }
+        .abi_encode();
+        assert_eq!(returns_u256(&calldata), output, "hash{inputs:?}");
+        // The Merkle program serves the whole IPoseidonT3Hasher, `hash` included.
+        let on_merkle = merkle_program().call(&calldata).expect("the call runs");
+        assert_eq!(
+            U256::abi_decode(&returned(on_merkle)).expect("one uint256"),
+            output,
+            "hash{inputs:?} on the Merkle program"
         );
-        assert_eq!(got, output, "hash{inputs:?}");
     }
     let published: U256 = "0x115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a"
         .parse()
@@ -357,6 +385,35 @@ fn nodes_from_path_reverts_like_root_from_path() {
             .abi_encode(),
             root.returndata,
         );
+    }
+}
+
+/// The T3 program holds no Merkle code: their selectors are not in its table, as any unknown one.
+#[test]
+fn t3_program_reverts_invalid_calldata_for_the_merkle_functions() {
+    let one = U256::from(1);
+    let calls = [
+        rootFromPathCall {
+            leaf: one,
+            siblings: vec![one],
+            pathBits: U256::ZERO,
+        }
+        .abi_encode(),
+        nodesFromPathCall {
+            leaf: one,
+            siblings: vec![one],
+            pathBits: U256::ZERO,
+        }
+        .abi_encode(),
+        hashPairsCall {
+            flat: vec![one, one],
+        }
+        .abi_encode(),
+    ];
+    for (calldata, selector) in calls.iter().zip(MERKLE_SELECTORS) {
+        let on_t3 = program().call(calldata).expect("the call runs");
+        assert_reverted_with(on_t3, &invalid_calldata(selector));
+        assert!(!call(calldata).reverted, "the Merkle program answers it");
     }
 }
 

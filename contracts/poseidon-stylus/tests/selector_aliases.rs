@@ -51,14 +51,28 @@ fn word_count(signature: &str) -> usize {
         .sum()
 }
 
-/// Every alias of the table, with the program that answers it (the deployable of its feature in
-/// `contracts/deployables.json`).
+/// Every alias of the table, once per program that answers it (each deployable of
+/// `contracts/deployables.json` built with its feature: t = 3's aliases on the T3 program and on the
+/// T3 Merkle program).
 fn aliases() -> Vec<Alias> {
     let mut out = Vec::new();
     for group in vectors::selector_table().groups {
-        let wasm = deployable::with_feature(&group.feature).wasm;
+        let wasms: Vec<String> = deployable::registry()
+            .into_iter()
+            .filter(|d| d.deployable && d.features().contains(&group.feature.as_str()))
+            .map(|d| d.wasm)
+            .collect();
+        assert!(
+            !wasms.is_empty(),
+            "no deployable of contracts/deployables.json builds feature {}",
+            group.feature
+        );
         for function in group.functions {
-            for row in &function.aliases {
+            for (row, wasm) in function
+                .aliases
+                .iter()
+                .flat_map(|row| wasms.iter().map(move |wasm| (row, wasm)))
+            {
                 let words = word_count(&row.signature);
                 // Our function (`ours`: Interface.name in IStylusPoseidon.sol) takes the alias's
                 // words as uint256s: `hash(uint256,uint256)` for `hash(uint256[2])`. A wrong guess

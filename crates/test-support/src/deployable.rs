@@ -52,16 +52,6 @@ pub fn registry() -> Vec<Deployable> {
     crate::read_json::<Registry>("contracts/deployables.json").stylus
 }
 
-/// The deployable program of `feature`'s group (built with that feature alone).
-pub fn with_feature(feature: &str) -> Deployable {
-    registry()
-        .into_iter()
-        .find(|d| d.deployable && d.features() == [feature])
-        .unwrap_or_else(|| {
-            panic!("no deployable of contracts/deployables.json builds feature {feature}")
-        })
-}
-
 /// `target/stylus`, or the folder [`DIR_VARIABLE`] names.
 pub fn dir() -> PathBuf {
     std::env::var_os(DIR_VARIABLE)
