@@ -25,6 +25,7 @@ pub const MAX_SIBLINGS: usize = 256;
 #[cfg_attr(
     not(any(
         test,
+        feature = "hash2",
         feature = "hash6",
         feature = "hash7",
         feature = "hash8",
@@ -36,6 +37,7 @@ pub const MAX_SIBLINGS: usize = 256;
         feature = "hash14",
         feature = "hash15",
         feature = "hash16",
+        feature = "merkle",
         feature = "poseidon2"
     )),
     allow(dead_code)
@@ -45,14 +47,13 @@ pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> 
     Fr::from_be_bytes(word).map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
 }
 
-/// [`field_element`] for circomlib Poseidon of width `K` = t ≤ 6 (and the t = 3 Merkle
-/// functions): the conversion's Montgomery product goes through the dot kernel of `K` terms that
-/// the permutation links anyway (`Fr::from_be_bytes_via_dot`), so the program carries no product
-/// body of its own for it: about 1,400 bytes less per direction, for one kernel call per
-/// conversion (the uncached ladder in `gas-report/report.md`). Wider widths convert with their own
-/// product: there the zero terms and the conversions (up to 17) cost more cached gas than the
-/// bytes save uncached (measured at 7, 11 and 17: `crates/poseidon-bn254/CHANGELOG.md`).
-/// `inline-conversions` builds the layout before, to measure it.
+/// [`field_element`] for circomlib Poseidon of width `K` = t ≤ 6: the conversion's Montgomery
+/// product goes through the dot kernel of `K` terms that the permutation links anyway
+/// (`Fr::from_be_bytes_via_dot`), so the program carries no product body of its own for it: about
+/// 1,400 bytes less per direction, for one kernel call per conversion (the uncached ladder in
+/// `gas-report/report.md`). Wider widths convert with their own product: there the zero terms
+/// and the conversions (up to 17) cost more cached gas than the bytes save uncached (measured at
+/// 7, 11 and 17). `inline-conversions` builds the layout before, to measure it.
 #[inline(always)]
 fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Revert> {
     #[cfg(not(feature = "inline-conversions"))]
@@ -176,7 +177,7 @@ pub fn poseidon2(a: &Word, b: &Word) -> Result<Word, Revert> {
 #[cfg(any(test, feature = "merkle"))]
 pub fn root_from_path(leaf: &Word, siblings: &[Word], path_bits: &Word) -> Result<Word, Revert> {
     let path_bits = check_path(siblings, path_bits)?;
-    walk_path(leaf, siblings, &path_bits, &mut []).map(|root| circom_word::<3>(&root))
+    walk_path(leaf, siblings, &path_bits, &mut []).map(|root| root.to_be_bytes())
 }
 
 /// `nodesFromPath(leaf, siblings, pathBits)`: every node `rootFromPath` computes on the way up
@@ -228,10 +229,10 @@ fn walk_path(
     path_bits: &U256,
     nodes: &mut [Word],
 ) -> Result<Fr, Revert> {
-    let mut node = circom_element::<3>(leaf, 0)?;
+    let mut node = field_element(leaf, 0)?;
     let mut slots = nodes.iter_mut();
     for (level, sibling) in siblings.iter().enumerate() {
-        let sibling = circom_element::<3>(sibling, 1 + level)?;
+        let sibling = field_element(sibling, 1 + level)?;
         let pair = if path_bits.bit(level) {
             [sibling, node]
         } else {
@@ -239,7 +240,7 @@ fn walk_path(
         };
         node = poseidon_bn254::poseidon::hash2(&pair);
         if let Some(slot) = slots.next() {
-            *slot = circom_word::<3>(&node);
+            *slot = node.to_be_bytes();
         }
     }
     Ok(node)
@@ -261,10 +262,10 @@ pub fn hash_pairs(flat: &[Word]) -> Result<WordArray, Revert> {
     let mut out = WordArray::zeroed(pairs.len());
     for ((pair_index, [a, b]), slot) in pairs.iter().enumerate().zip(out.words_mut()) {
         let inputs = [
-            circom_element::<3>(a, 2 * pair_index)?,
-            circom_element::<3>(b, 2 * pair_index + 1)?,
+            field_element(a, 2 * pair_index)?,
+            field_element(b, 2 * pair_index + 1)?,
         ];
-        *slot = circom_word::<3>(&poseidon_bn254::poseidon::hash2(&inputs));
+        *slot = poseidon_bn254::poseidon::hash2(&inputs).to_be_bytes();
     }
     Ok(out)
 }
