@@ -25,7 +25,6 @@ pub const MAX_SIBLINGS: usize = 256;
 #[cfg_attr(
     not(any(
         test,
-        feature = "hash2",
         feature = "hash6",
         feature = "hash7",
         feature = "hash8",
@@ -51,14 +50,16 @@ pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> 
 /// product goes through the dot kernel of `K` terms that the permutation links anyway
 /// (`Fr::from_be_bytes_via_dot`), so the program carries no product body of its own for it: about
 /// 1,400 bytes less per direction, for one kernel call per conversion (the uncached ladder in
-/// `gas-report/report.md`). Wider widths convert with their own product: there the zero terms
-/// and the conversions (up to 17) cost more cached gas than the bytes save uncached (measured at
-/// 7, 11 and 17). `inline-conversions` builds the layout before, to measure it.
+/// `gas-report/report.md`). Where the conversions are many, they cost more cached gas than the
+/// bytes save uncached, so these programs convert with their own product: the wide widths (up to
+/// 17 conversions; measured at 7, 11 and 17: `crates/poseidon-bn254/CHANGELOG.md`) and the Merkle
+/// program (`merkle`: 21 for `rootFromPath` at depth 20). `inline-conversions` builds the layout
+/// before, to measure it.
 #[inline(always)]
 fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Revert> {
-    #[cfg(not(feature = "inline-conversions"))]
+    #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
     let element = Fr::from_be_bytes_via_dot::<K>(word);
-    #[cfg(feature = "inline-conversions")]
+    #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
     let element = Fr::from_be_bytes(word);
     element.map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
 }
@@ -66,9 +67,9 @@ fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Re
 /// A circomlib hash's output as its word: [`circom_element`]'s conversion, back.
 #[inline(always)]
 fn circom_word<const K: usize>(hash: &Fr) -> Word {
-    #[cfg(not(feature = "inline-conversions"))]
+    #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
     return hash.to_be_bytes_via_dot::<K>();
-    #[cfg(feature = "inline-conversions")]
+    #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
     hash.to_be_bytes()
 }
 
