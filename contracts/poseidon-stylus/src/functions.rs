@@ -55,6 +55,17 @@ pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> 
 /// 17 conversions; measured at 7, 11 and 17: `crates/poseidon-bn254/CHANGELOG.md`) and the Merkle
 /// program (`merkle`: 21 for `rootFromPath` at depth 20). `inline-conversions` builds the layout
 /// before, to measure it.
+#[cfg_attr(
+    not(any(
+        test,
+        feature = "hash1",
+        feature = "hash2",
+        feature = "hash3",
+        feature = "hash4",
+        feature = "hash5"
+    )),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Revert> {
     #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
@@ -65,6 +76,17 @@ fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Re
 }
 
 /// A circomlib hash's output as its word: [`circom_element`]'s conversion, back.
+#[cfg_attr(
+    not(any(
+        test,
+        feature = "hash1",
+        feature = "hash2",
+        feature = "hash3",
+        feature = "hash4",
+        feature = "hash5"
+    )),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn circom_word<const K: usize>(hash: &Fr) -> Word {
     #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
