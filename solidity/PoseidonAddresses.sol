@@ -13,7 +13,7 @@ library PoseidonAddresses {
     /// PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2]) (circomlibjs, iden3 PoseidonUnit2L):
     /// contracts/selectors.json. The t = 3 Merkle functions (rootFromPath, nodesFromPath, hashPairs) are
     /// PoseidonStylusMerkle's; here they revert InvalidCalldata
-    address internal constant POSEIDON_STYLUS = 0x20aEf46893Cf851091C1Af65325FC240D2532955;
+    address internal constant POSEIDON_STYLUS = 0xc1f581cCF37EBAd07598Ad184E35783D46769b57;
 
     /// @notice PoseidonStylusMerkle: Stylus program `poseidon_stylus_merkle.wasm` (IPoseidonT3Hasher):
     /// rootFromPath(uint256,uint256[],uint256), nodesFromPath(uint256,uint256[],uint256),
@@ -21,129 +21,129 @@ library PoseidonAddresses {
     /// whole IPoseidonT3Hasher at one address (a tree contract needs no other); also hash(uint256[2])
     /// (poseidon-solidity PoseidonT3), poseidon(uint256[2]) and poseidon(bytes32[2]) (circomlibjs, iden3
     /// PoseidonUnit2L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_MERKLE = 0x4F1FE84b820aA484db63fF246D26fc490Cd2C7e5;
+    address internal constant POSEIDON_STYLUS_MERKLE = 0x7e6Ad8Cab93d27d6EBF545Ad7c20676509dcEC74;
 
     /// @notice PoseidonStylusPoseidon2: Stylus program `poseidon_stylus_poseidon2.wasm` (IStylusPoseidon):
     /// poseidon2(uint256,uint256): Poseidon2 t = 3 (HorizenLabs BN254, openzeppelin-crypto 0.3 convention)
-    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0xDa17CDA07bAA3815da9342CA1fbbFc7f03fCFC0e;
+    address internal constant POSEIDON_STYLUS_POSEIDON2 = 0x46bf13148a29b3F0Cb49bF89436d8dB8120fc0b1;
 
     /// @notice PoseidonStylusHash1: Stylus program `poseidon_stylus_hash1.wasm` (IPoseidonT2Hasher):
     /// hash(uint256): circomlib Poseidon t = 2; also hash(uint256[1]) (poseidon-solidity PoseidonT2),
     /// poseidon(uint256[1]) and poseidon(bytes32[1]) (circomlibjs, iden3 PoseidonUnit1L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH1 = 0xca5aD2620Ab3a97dE99A608d220Db5d83233273E;
+    address internal constant POSEIDON_STYLUS_HASH1 = 0x6685497f521bc09Ffb9549a654fceEa397389209;
 
     /// @notice PoseidonStylusHash3: Stylus program `poseidon_stylus_hash3.wasm` (IPoseidonT4Hasher):
     /// hash(uint256,uint256,uint256): circomlib Poseidon t = 4; also hash(uint256[3]) (poseidon-solidity
     /// PoseidonT4), poseidon(uint256[3]) and poseidon(bytes32[3]) (circomlibjs, iden3 PoseidonUnit3L):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH3 = 0xff01abe344B4ec3015FC93A0aAC66cE5b3152039;
+    address internal constant POSEIDON_STYLUS_HASH3 = 0xeF9Cd679954F431bCBD4f940986E89F597bA1990;
 
     /// @notice PoseidonStylusHash4: Stylus program `poseidon_stylus_hash4.wasm` (IPoseidonT5Hasher):
     /// hash(uint256,uint256,uint256,uint256): circomlib Poseidon t = 5; also hash(uint256[4])
     /// (poseidon-solidity PoseidonT5), poseidon(uint256[4]) and poseidon(bytes32[4]) (circomlibjs, iden3
     /// PoseidonUnit4L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH4 = 0xd5B9D67a7A7c55e16e923A48426e5581B66042B1;
+    address internal constant POSEIDON_STYLUS_HASH4 = 0x078f14807a43b5aE08BDf17f1e04aafADd59A109;
 
     /// @notice PoseidonStylusHash5: Stylus program `poseidon_stylus_hash5.wasm` (IPoseidonT6Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 6; also hash(uint256[5])
     /// (poseidon-solidity PoseidonT6), poseidon(uint256[5]) and poseidon(bytes32[5]) (circomlibjs, iden3
     /// PoseidonUnit5L): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH5 = 0x0707c00E280Ce7830Fbb0c70d4a915508b6b3bC5;
+    address internal constant POSEIDON_STYLUS_HASH5 = 0x1B74D7778da9908E2b394200c7bD8390989AF67F;
 
     /// @notice PoseidonStylusHash6: Stylus program `poseidon_stylus_hash6.wasm` (IPoseidonT7Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 7; also hash(uint256[6])
     /// (poseidon-solidity's shape), poseidon(uint256[6]) and poseidon(bytes32[6]) (circomlibjs, iden3
     /// PoseidonUnit6L); poseidonSponge(uint256[]): iden3's sponge (SpongePoseidon, PoseidonFacade):
     /// contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH6 = 0x23e683adc985F1eEc6E6d5d21201Ebc95b20f6fb;
+    address internal constant POSEIDON_STYLUS_HASH6 = 0x9B5a552B343F7a783C74DF917fB63FFbA59b2358;
 
     /// @notice PoseidonStylusHash7: Stylus program `poseidon_stylus_hash7.wasm` (IPoseidonT8Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 8; also
     /// hash(uint256[7]) (poseidon-solidity's shape), poseidon(uint256[7]) and poseidon(bytes32[7])
     /// (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH7 = 0x59Ef7f0369a5332da885EfFEa7Dc673CD8C22F81;
+    address internal constant POSEIDON_STYLUS_HASH7 = 0xD8855223127B33f2369D874d70d121Bf7260bFE9;
 
     /// @notice PoseidonStylusHash8: Stylus program `poseidon_stylus_hash8.wasm` (IPoseidonT9Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t = 9; also
     /// hash(uint256[8]) (poseidon-solidity's shape), poseidon(uint256[8]) and poseidon(bytes32[8])
     /// (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH8 = 0x2207Ce1d145cb3B5f3663Eb2C96565cFBD96913a;
+    address internal constant POSEIDON_STYLUS_HASH8 = 0xaA57B8fbCD07230fdB8e39b3f23cce3d7D2362C7;
 
     /// @notice PoseidonStylusHash9: Stylus program `poseidon_stylus_hash9.wasm` (IPoseidonT10Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib Poseidon t =
     /// 10; also hash(uint256[9]) (poseidon-solidity's shape), poseidon(uint256[9]) and poseidon(bytes32[9])
     /// (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH9 = 0xA7f214d76F217C2eb2409F3858f893d34f754b2A;
+    address internal constant POSEIDON_STYLUS_HASH9 = 0x4E6c7307DC5cd64c337aA0CA7b42e72b79Bd3b44;
 
     /// @notice PoseidonStylusHash10: Stylus program `poseidon_stylus_hash10.wasm` (IPoseidonT11Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256): circomlib
     /// Poseidon t = 11; also hash(uint256[10]) (poseidon-solidity's shape), poseidon(uint256[10]) and
     /// poseidon(bytes32[10]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH10 = 0xe911FcFa6139932463148D8A8A68A7e1DC967697;
+    address internal constant POSEIDON_STYLUS_HASH10 = 0x59bc6F0953f234439c41e3aBD2bA798416365795;
 
     /// @notice PoseidonStylusHash11: Stylus program `poseidon_stylus_hash11.wasm` (IPoseidonT12Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 12; also hash(uint256[11]) (poseidon-solidity's shape), poseidon(uint256[11])
     /// and poseidon(bytes32[11]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH11 = 0x9Ee0726C93ed16531aA0c4cC7E79e519A929EFC2;
+    address internal constant POSEIDON_STYLUS_HASH11 = 0x25536157bBDd8c2dCAb221F47D1a904D9A49eACD;
 
     /// @notice PoseidonStylusHash12: Stylus program `poseidon_stylus_hash12.wasm` (IPoseidonT13Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 13; also hash(uint256[12]) (poseidon-solidity's shape), poseidon(uint256[12])
     /// and poseidon(bytes32[12]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH12 = 0x7c611b9CC1cA6D4183693537eea7EFf1f0AF84ab;
+    address internal constant POSEIDON_STYLUS_HASH12 = 0x3b83f48B013F74D49720B3a43222b4085Bad2F7D;
 
     /// @notice PoseidonStylusHash13: Stylus program `poseidon_stylus_hash13.wasm` (IPoseidonT14Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 14; also hash(uint256[13]) (poseidon-solidity's shape), poseidon(uint256[13])
     /// and poseidon(bytes32[13]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH13 = 0x41b60999b90d7a7DE9d466F190653f3DFbF6e307;
+    address internal constant POSEIDON_STYLUS_HASH13 = 0xeDB43526597014E029DF654a6768c551F62989f6;
 
     /// @notice PoseidonStylusHash14: Stylus program `poseidon_stylus_hash14.wasm` (IPoseidonT15Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 15; also hash(uint256[14]) (poseidon-solidity's shape), poseidon(uint256[14])
     /// and poseidon(bytes32[14]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH14 = 0xC09594EB4B4ab21858949d8f8E68D852110390F4;
+    address internal constant POSEIDON_STYLUS_HASH14 = 0x329f00363927b80a7E5cAEA2D5FA7560bB2b8550;
 
     /// @notice PoseidonStylusHash15: Stylus program `poseidon_stylus_hash15.wasm` (IPoseidonT16Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 16; also hash(uint256[15]) (poseidon-solidity's shape), poseidon(uint256[15])
     /// and poseidon(bytes32[15]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH15 = 0x6F4ed09720fa1151b720e0eF3Aa849b9100Ea4ff;
+    address internal constant POSEIDON_STYLUS_HASH15 = 0xD0474873aDfBaE3fc752bF03aC3cFBDED93f9319;
 
     /// @notice PoseidonStylusHash16: Stylus program `poseidon_stylus_hash16.wasm` (IPoseidonT17Hasher):
     /// hash(uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256,uint256):
     /// circomlib Poseidon t = 17; also hash(uint256[16]) (poseidon-solidity's shape), poseidon(uint256[16])
     /// and poseidon(bytes32[16]) (circomlibjs's shape): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_HASH16 = 0x056464A71DC4141f39e4b00aA8f22aA35C7C1236;
+    address internal constant POSEIDON_STYLUS_HASH16 = 0x5Ef0A89B8Ff34B4f7995A9ed68A5061B120A13Ae;
 
     /// @notice PoseidonStylusGoldilocks: Stylus program `poseidon_stylus_goldilocks.wasm`
     /// (IGoldilocksPoseidon): permute, hashNoPad, hashOrNoop, twoToOne, rootFromPath, verifyMerkleProofToCap
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
-    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x411757f81eCF54A0F0Af22042f50fD2476792467;
+    address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x3d76D97A64724355ABB0c74b2bc8cf4227Ed2875;
 
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
     /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation;
     /// also hash_1(uint256), hash_2(uint256,uint256), hash_3(uint256,uint256,uint256) (poseidon2-evm
     /// IPoseidon2): contracts/selectors.json
-    address internal constant POSEIDON_STYLUS_NOIR = 0xd666802C976b63a23d8759fa18a48034687c9c7C;
+    address internal constant POSEIDON_STYLUS_NOIR = 0x4fE67d4Ef3FFfAD955881d3900553c9CBf69F925;
 
     /// @notice PoseidonStylusPoseidon2T2: Stylus program `poseidon_stylus_poseidon2_t2.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT2(uint256[2]), poseidon2CompressT2(uint256[2]): Poseidon2 t =
     /// 2, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0xC107eea9506767e1017BC823E32578867d17a8C6;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T2 = 0x140d35f05194607b2D4F04336369399E6e23d9Ba;
 
     /// @notice PoseidonStylusPoseidon2T3: Stylus program `poseidon_stylus_poseidon2_t3.wasm`
     /// (IPoseidon2Instances): poseidon2PermuteT3(uint256[3]), poseidon2CompressT3(uint256[3]): Poseidon2 t =
     /// 3, Barretenberg set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0x7F12948A8A23CD7fF0B47fD962d2a4c6EA2c7D45;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_T3 = 0xB1f79DF22Dd69DB209F9D6265d18f60f01FBAc7d;
 
     /// @notice PoseidonStylusPoseidon2Codex: Stylus program `poseidon_stylus_poseidon2_codex.wasm`
     /// (IPoseidon2Instances): poseidon2CodexPermuteT2(uint256[2]), poseidon2CodexPermuteT3(uint256[3]),
     /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
-    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x0c3751f3CE7756458f084cBCFb2117B72a2b9570;
+    address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x1953A1456D97dd9d4F9327afcBC17DE5DB2c1432;
 
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_YUL = 0xF695469e6839aEF7cA13D08F774a598684d42b3F;
