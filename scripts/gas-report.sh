@@ -74,7 +74,7 @@ else
   node scripts/gas-report/measure-stylus.mjs --meter "$METER" --wasm-dir target/stylus --arbos "$STYLUS_ARBOS" > "$WORK/stylus.json"
 fi
 
-step "Optimization ladder: arithmetic variants, uncached vs cached, without and with wasm-opt"
+step "Ladders of hash(1,2): arithmetic variants (uncached vs cached, without and with wasm-opt) and size steps (each uncached and cached)"
 node scripts/gas-report/ladder.mjs --meter "$METER" --arbos "$STYLUS_ARBOS" > "$WORK/ladder.json"
 
 step "EVM implementations on a local anvil (scripts/gas-report/evm-gas.sh)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the report's metadata (date, tool versions, the ArbOS version of the Stylus figures, notes,
-// ladder) as JSON for render.mjs.
+// ladder: ladder.mjs's steps of both ladders, each naming its own) as JSON for render.mjs.
 // Usage: node scripts/gas-report/meta.mjs --stylus-source model|nitro --arbos N [--nitro-rpc URL] --ladder ladder.json
 //   --arbos N        the ArbOS version the meter's figures are computed at (scripts pass it to the meter)
 //   --nitro-rpc URL  with --stylus-source nitro: the node, whose ArbSys.arbOSVersion() (55 + version)

@@ -14,6 +14,9 @@
 // source, reason}): figures a measuring script refused to take under a false label; the notes say
 // which and why.
 // The apps and circomlib sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS), each ratio computed from the section's rows.
+// The circomlib section also sets each width's program, uncached and cached, against the cheapest EVM
+// contract for the same call. The meta's ladder (ladder.mjs) gives two sections: the arithmetic ladder,
+// and the size ladder, each step judged by SIZE_RULE (a deployable that breaks it stops the render).
 // Nothing here measures: it only arranges figures that the measuring scripts produced.
 import fs from "node:fs";
 import path from "node:path";
@@ -83,6 +86,7 @@ function arbosLine({ model, nitro }) {
 // Which rows a goal reads, by their fields (apps-evm.mjs, model-stylus.mjs, lean-imt-stylus.mjs).
 const isStock = { kind: "stock" };
 const linkedToStylus = { kind: "stylus", cached: true };
+const stylusUncached = { kind: "stylus", cached: false };
 const rustInProcess = { kind: "in-process", app: "lean-imt", variant: null, cached: true };
 const rustLikeForLike = { kind: "in-process", app: "lean-imt", variant: "zk-kit-storage", cached: true };
 // The transactions the goals are about (the stock row, ours and the Rust LeanIMT all name the app).
@@ -110,7 +114,7 @@ const APP_GOALS = [
 ];
 
 /**
- * The circomlib section's goals (our programs cached): gas ≤ `goal` × the EVM peer's (`versus`), or
+ * The circomlib section's goals (our programs cached unless the goal says uncached): gas ≤ `goal` × the EVM peer's (`versus`), or
  * ≤ `limit` gas where no EVM contract exists to compare with.
  */
 const sixteenInputs = `hash(${Array.from({ length: 16 }, (_, i) => i + 1).join(",")})`;
@@ -118,6 +122,8 @@ const CIRCOMLIB_GOALS = [
   { what: "`hash` of 6 inputs (iden3's `PoseidonUnit6L`)", call: { fn: "hash(1,2,3,4,5,6)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "poseidonContract.createCode(6)" }, goal: 0.1 },
   { what: "`hash` of 16 inputs", call: { fn: sixteenInputs }, ours: linkedToStylus, limit: 35_000 },
   { what: "`poseidonSponge` of 32 values", call: { fn: "poseidonSponge(1..32)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "SpongePoseidon" }, goal: 0.2 },
+  { what: "`hash(1,2)` uncached", call: { fn: "hash(1,2)" }, ours: stylusUncached, limit: 18_000 },
+  { what: "`hash(1,2)` cached", call: { fn: "hash(1,2)" }, ours: linkedToStylus, limit: 4_780 },
 ];
 
 /** Where a row's figure comes from: an app over a Stylus program is composed from anvil and the meter (model-stylus.mjs). */
@@ -171,9 +177,100 @@ const APP_GOALS_INTRO = [
   "in-process.",
 ];
 const CIRCOMLIB_GOALS_INTRO = [
-  "Computed from the rows above (our program cached, `model` at ArbOS 61): gas ≤ goal × the EVM peer's on anvil,",
+  "Computed from the rows above (our program cached unless the goal says uncached, `model` at ArbOS 61): gas ≤ goal × the EVM peer's on anvil,",
   "or ≤ a bound in gas where the EVM has no contract for the width.",
 ];
+
+// ---------------------------------------------------------------- widths and size steps
+
+// The EVM rows a Stylus figure is set against: contracts executed on the EVM, measured by this report.
+const EVM_KINDS = ["peer", "yul", "solidity"];
+
+/**
+ * The circomlib section's "Uncached, width by width" lines: for each `hash` call that both our
+ * program and an EVM contract have, our uncached and cached figures against the cheapest EVM
+ * contract's, with the ratio uncached / EVM. None when no call has both.
+ */
+function widthLines(rows) {
+  const lines = [];
+  const calls = [...new Set(rows.filter((row) => /^hash\(/.test(row.fn)).map((row) => row.fn))];
+  for (const fn of calls) {
+    const call = rows.filter((row) => row.fn === fn);
+    const uncached = call.find((row) => matches(row, { kind: "stylus", app: null, cached: false }));
+    const cached = call.find((row) => matches(row, { kind: "stylus", app: null, cached: true }));
+    const evm = call.filter((row) => EVM_KINDS.includes(row.subject.kind) && row.source !== "published");
+    if (!uncached || evm.length === 0) continue;
+    const cheapest = evm.reduce((a, b) => (b.gas < a.gas ? b : a));
+    lines.push(
+      `| \`${fn}\` | ${uncached.gas.toLocaleString("en-US")} | ${cached ? cached.gas.toLocaleString("en-US") : "–"} | ` +
+        `${label(cheapest)} | ${cheapest.gas.toLocaleString("en-US")} | ${(uncached.gas / cheapest.gas).toFixed(2)}× |`,
+    );
+  }
+  if (lines.length === 0) return [];
+  return [
+    "### Uncached, width by width",
+    "",
+    "Our program uncached and cached (`model`) against the cheapest EVM contract measured for the same call.",
+    "",
+    "| call | ours uncached | ours cached | cheapest EVM | EVM gas | uncached / EVM |",
+    "|---|---:|---:|---|---:|---:|",
+    ...lines,
+    "",
+  ];
+}
+
+/** The size rule: a size step may raise the cached call by at most this fraction of the first step's. */
+const SIZE_RULE_CACHED = 0.01;
+const SIZE_RULE =
+  `A size step is kept when it lowers the program's uncached gas and its cached gas stays within ${SIZE_RULE_CACHED * 100} % ` +
+  "of the program before the size steps (the first step).";
+
+/** Whether each size step holds the rule against the step before it and the first step (null for the first). */
+function sizeVerdicts(steps) {
+  return steps.map((step, i) => {
+    if (i === 0) return null;
+    const previous = steps[i - 1];
+    const first = steps[0];
+    if ([step, previous, first].some((s) => s.uncached_gas === null || s.cached_gas === null)) return false;
+    return step.uncached_gas < previous.uncached_gas && step.cached_gas <= first.cached_gas * (1 + SIZE_RULE_CACHED);
+  });
+}
+
+/** The size ladder's section; throws when the deployable (the last step) breaks SIZE_RULE. */
+function sizeLadderLines(steps) {
+  if (steps.length === 0) return [];
+  const verdicts = sizeVerdicts(steps);
+  const last = steps.length - 1;
+  if (last > 0 && !verdicts[last]) {
+    throw new Error(`the deployable (size step "${steps[last].step}") breaks the size rule: ${SIZE_RULE}`);
+  }
+  const gas = (n) => (n === null ? "–" : n.toLocaleString("en-US"));
+  const percent = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
+  const lines = ["## Size ladder (Stylus `hash(1,2)`, uncached)", ""];
+  lines.push("Each step shrinks the T3 program for uncached calls; the last is the deployable. " + SIZE_RULE, "");
+  lines.push("| step | bytes | uncached gas | saved vs previous (uncached) | cached gas | cached vs first step | rule | source |");
+  lines.push("|---|---:|---:|---:|---:|---:|---|---|");
+  steps.forEach((step, i) => {
+    const previous = i > 0 ? steps[i - 1].uncached_gas : null;
+    const saved = previous && step.uncached_gas !== null ? `${(((previous - step.uncached_gas) / previous) * 100).toFixed(1)}%` : "–";
+    const first = steps[0].cached_gas;
+    const versusFirst = i > 0 && first && step.cached_gas !== null ? percent(step.cached_gas / first - 1) : "–";
+    const rule = verdicts[i] === null ? "first step" : verdicts[i] ? "kept" : "refused";
+    const bytes = step.wasm_bytes.toLocaleString("en-US");
+    const uncached = step.note ? `– (${step.note})` : gas(step.uncached_gas);
+    lines.push(`| ${step.step} | ${bytes} | ${uncached} | ${saved} | ${gas(step.cached_gas)} | ${versusFirst} | ${rule} | ${step.source} |`);
+  });
+  lines.push("");
+  return lines;
+}
+
+/** The ladder's steps of one kind ("arithmetic" or "size"); a step of another kind stops the report. */
+function ladderSteps(ladder, kind) {
+  for (const step of ladder) {
+    if (!["arithmetic", "size"].includes(step.ladder)) throw new Error(`ladder step "${step.step}": ladder is ${JSON.stringify(step.ladder)}, not "arithmetic" or "size"`);
+  }
+  return ladder.filter((step) => step.ladder === kind);
+}
 
 /** The meter's calibration case files (crates/stylus-meter/calibration/*.json), which the header names. */
 const CALIBRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "crates", "stylus-meter", "calibration");
@@ -214,15 +311,19 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
     }
     lines.push("", `![${section.name}: gas per call, log scale](${chartFile(section.name)})`, "");
     if (section.name === SECTIONS.apps) lines.push(...goalLines(section.rows, APP_GOALS, APP_GOALS_INTRO, "stock"));
-    if (section.name === SECTIONS.circomlib) lines.push(...goalLines(section.rows, CIRCOMLIB_GOALS, CIRCOMLIB_GOALS_INTRO, "peer"));
+    if (section.name === SECTIONS.circomlib) {
+      lines.push(...widthLines(section.rows));
+      lines.push(...goalLines(section.rows, CIRCOMLIB_GOALS, CIRCOMLIB_GOALS_INTRO, "peer"));
+    }
   }
-  if (ladder.length > 0) {
+  const arithmetic = ladderSteps(ladder, "arithmetic");
+  if (arithmetic.length > 0) {
     lines.push("## Optimization ladder (Stylus `hash(1,2)`)", "");
     lines.push("Each step adds one technique to the one above; the last is the deployable, cached. \"Saved\" compares with");
     lines.push("the last step that could be deployed.", "");
     lines.push("| step | gas | saved vs previous | source |", "|---|---:|---:|---|");
     let previous = null;
-    for (const step of ladder) {
+    for (const step of arithmetic) {
       if (step.gas === null) {
         lines.push(`| ${step.step} | – (${step.note}) | – | ${step.source} |`);
         continue;
@@ -232,6 +333,8 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
       previous = step.gas;
     }
   }
+  const size = ladderSteps(ladder, "size");
+  if (size.length > 0) lines.push("", ...sizeLadderLines(size));
   const rowNotes = sorted.filter((row) => row.note).map((row) => `${label(row)}, \`${row.fn}\` (${row.source}): ${row.note}`);
   const unmeasuredNotes = unmeasured.map(
     (u) => `not measured: ${label(u)}, \`${u.fn}\` ${cachedLabel(u.cached)} (${u.source}): ${u.reason}`,

@@ -35,6 +35,7 @@ const SKIPPED = [/(^|\/)tests?\//, /^crates\/stylus-meter\//];
 const ALLOWED = [
   ["contracts/examples/lean-imt/src/tree.rs", "one SSTORE (5,000 gas)", "EIP-2200's reset price, not a measurement"],
   ["solidity/testing/StylusMeterProgram.sol", "242 gas", "the EVM price of the stand-in's own closing opcodes"],
+  ["README.md", "cached gas stays within 1 % of the program before the size", "the size rule's bound (scripts/gas-report/render.mjs, SIZE_RULE_CACHED), not a measurement"],
 ];
 
 /** What a hand-typed measurement looks like. A price per unit ("0.75 gas per byte") is not one; nor are

@@ -652,3 +652,67 @@ test("which-one.mjs: README.md's \"Which one should I call?\" follows gas.json: 
   assert.throws(() => whichOneSection(rows().filter((r) => !matches(r, { ...REPEATED, cached: false }))), /no row for the depth-20 path's calls to an uncached program/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("render.mjs: the size ladder shows each step uncached and cached with the rule's verdict, and refuses a deployable that breaks the rule", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-size-"));
+  const hash2 = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.circomlib, fn: "hash(1,2)" });
+  writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows: hash2 }));
+  const arithmetic = { ladder: "arithmetic", step: "one arithmetic step", cached: false, source: "model", wasm_bytes: 9000, gas: 30000, execution_gas: 5000 };
+  const size = (step, wasm_bytes, uncached_gas, cached_gas) => ({ ladder: "size", step, source: "model", wasm_bytes, uncached_gas, cached_gas, execution_gas: 3000 });
+  const render = (ladder) => {
+    writeFileSync(join(dir, "meta.json"), JSON.stringify({ ladder }));
+    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), "--meta", join(dir, "meta.json"), join(dir, "rows.json")], { encoding: "utf8" });
+    return { ...r, lines: r.status === 0 ? readFileSync(join(dir, "out", "report.md"), "utf8").split("\n") : [] };
+  };
+  // Step b lowers the uncached call but raises the cached one by 2 %: refused; c holds (+0.9 %).
+  const steps = [size("a", 12000, 20000, 4700), size("b", 11000, 19000, 4794), size("c", 10000, 18000, 4742)];
+  const ok = render([arithmetic, ...steps]);
+  assert.equal(ok.status, 0, ok.stderr);
+  const heading = ok.lines.indexOf("## Size ladder (Stylus `hash(1,2)`, uncached)");
+  assert.ok(heading > ok.lines.indexOf("## Optimization ladder (Stylus `hash(1,2)`)"), "the size ladder follows the arithmetic ladder");
+  assert.ok(ok.lines.includes("| one arithmetic step | 30,000 | – | model |"), "the arithmetic ladder keeps its rows");
+  assert.match(ok.lines[heading + 2], /A size step is kept when it lowers the program's uncached gas and its cached gas stays within 1 % of the program before the size steps/);
+  assert.ok(ok.lines.includes("| a | 12,000 | 20,000 | – | 4,700 | – | first step | model |"));
+  assert.ok(ok.lines.includes("| b | 11,000 | 19,000 | 5.0% | 4,794 | +2.0% | refused | model |"));
+  assert.ok(ok.lines.includes("| c | 10,000 | 18,000 | 5.3% | 4,742 | +0.9% | kept | model |"));
+  // The deployable (last step) breaking the rule stops the render: its cached call 1.1 % above the first step's,
+  // or its uncached call not lower than the step before.
+  for (const last of [size("c", 10000, 18000, 4752), size("c", 10000, 19000, 4700)]) {
+    const refused = render([arithmetic, steps[0], steps[1], last]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /^render: the deployable \(size step "c"\) breaks the size rule: A size step is kept when/);
+  }
+  // A step of no known ladder stops it too.
+  assert.match(render([{ ...arithmetic, ladder: undefined }]).stderr, /ladder step "one arithmetic step": ladder is undefined, not "arithmetic" or "size"/);
+});
+
+test("render.mjs: the circomlib section's width table sets our program uncached and cached against the cheapest EVM contract, by the rows", () => {
+  const committed = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.circomlib });
+  const dir = mkdtempSync(join(tmpdir(), "render-widths-"));
+  const render = (rows) => {
+    writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
+    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(join(dir, "out", "report.md"), "utf8").split("\n");
+  };
+  const rows = JSON.parse(JSON.stringify(committed));
+  const fmt = (n) => n.toLocaleString("en-US");
+  const HASH2 = { fn: "hash(1,2)" };
+  const uncached = rows.find((r) => matches(r, { ...HASH2, kind: "stylus", cached: false }));
+  const cached = rows.find((r) => matches(r, { ...HASH2, kind: "stylus", cached: true }));
+  const peer = rows.find((r) => matches(r, { ...HASH2, kind: "peer", deployable: "PoseidonT3" }));
+  // Made the cheapest EVM row, the peer is named and divides our uncached figure.
+  for (const r of rows.filter((r) => matches(r, HASH2) && ["yul", "solidity", "peer"].includes(r.subject.kind) && r !== peer)) r.gas = peer.gas + 1;
+  uncached.gas = 17999;
+  cached.gas = 4781;
+  const lines = render(rows);
+  const table = lines.indexOf("### Uncached, width by width");
+  assert.ok(table > 0 && table < lines.indexOf("### Goals"), "the width table sits in the circomlib section, before its goals");
+  assert.ok(lines.includes(`| \`hash(1,2)\` | 17,999 | 4,781 | ${label(peer)} | ${fmt(peer.gas)} | ${(17999 / peer.gas).toFixed(2)}× |`));
+  // Every width with an EVM row has a line; wider calls (no EVM contract) have none.
+  const widths = lines.slice(table).filter((l) => /^\| `hash\(/.test(l)).map((l) => l.split(" | ")[0].slice(2));
+  assert.ok(widths.includes("`hash(1)`") && widths.includes("`hash(1,2,3,4,5,6)`") && !widths.includes("`hash(1,2,3,4,5,6,7)`"), widths.join(", "));
+  // The hash(1,2) goals: uncached ≤ 18,000 met, cached ≤ 4,780 not met.
+  assert.ok(lines.includes(`| \`hash(1,2)\` uncached | ${label(uncached)} | 17,999 | – | – | ≤ 18,000 gas | met | ${uncached.source} |`));
+  assert.ok(lines.includes(`| \`hash(1,2)\` cached | ${label(cached)} | 4,781 | – | – | ≤ 4,780 gas | not met | ${cached.source} |`));
+});
