@@ -48,9 +48,8 @@ pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> 
 
 /// [`field_element`] for circomlib Poseidon of width `K` = t ≤ 6: the conversion's Montgomery
 /// product goes through the dot kernel of `K` terms that the permutation links anyway
-/// (`Fr::from_be_bytes_via_dot`), so the program carries no product body of its own for it: about
-/// 1,400 bytes less per direction, for one kernel call per conversion (the uncached ladder in
-/// `gas-report/report.md`). Where the conversions are many, they cost more cached gas than the
+/// (`Fr::from_be_bytes_via_dot`), so the program carries no product body of its own for it, for
+/// one kernel call per conversion (the uncached ladder in `gas-report/report.md`). Where the conversions are many, they cost more cached gas than the
 /// bytes save uncached, so these programs convert with their own product: the wide widths (up to
 /// 17 conversions; measured at 7, 11 and 17: `crates/poseidon-bn254/CHANGELOG.md`) and the Merkle
 /// program (`merkle`: 21 for `rootFromPath` at depth 20). `inline-conversions` builds the layout

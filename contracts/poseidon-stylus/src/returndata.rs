@@ -133,8 +133,8 @@ pub fn revert(error: &Revert) -> Vec<u8> {
 }
 
 /// A `uint256` error argument as its word. One body for every argument: inlined, each took its
-/// own byte swaps (wasm has no `bswap`), about 2,000 bytes of every program (0.13 gas a byte on
-/// every uncached call).
+/// own byte swaps (wasm has no `bswap`), kilobytes of every program, which every uncached call
+/// pays init for.
 #[inline(never)]
 fn u256(value: &alloy_primitives::U256) -> Word {
     value.to_be_bytes::<32>()

@@ -154,8 +154,8 @@ impl Fr {
     /// [`Fr::from_be_bytes`] with its one Montgomery product (x·R²) done by the shared `K`-term
     /// dot-product body, as its first term beside `K − 1` zero terms, rather than inline. On wasm32
     /// a program that links that body anyway (a circomlib permutation of width `K`) is smaller by
-    /// one inline product (about 1,400 bytes: 0.13 gas a byte on every uncached call), for one
-    /// kernel call and `K − 1` zero terms per conversion. Natively it is [`Fr::from_be_bytes`].
+    /// one inline product (bytes every uncached call pays init for), for one kernel call and
+    /// `K − 1` zero terms per conversion. Natively it is [`Fr::from_be_bytes`].
     /// `K`: 2 … 18.
     pub fn from_be_bytes_via_dot<const K: usize>(bytes: &[u8; 32]) -> Result<Fr, NotInField> {
         #[cfg(target_arch = "wasm32")]
