@@ -111,13 +111,19 @@ pub const fn square(a: &Repr) -> Repr {
     mul(a, a)
 }
 
-/// Σ a[n]·b[n], one reduction per product (values stay canonical).
+/// Σ a[n]·b[n], one reduction per product (values stay canonical). Unrolled with literal
+/// indices: as a loop on wasm32 (the ladder's u128 build) LLVM indexed the operands at run time,
+/// which put constant operands in a data segment.
 #[inline(always)]
+#[allow(clippy::identity_op)]
 pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
+    const { assert!(N <= 18) };
     let mut acc = ZERO;
-    for n in 0..N {
-        acc = add(&acc, &mul(a[n], b[n]));
-    }
+    seq_macro::seq!(K in 0..18 {
+        if K < N {
+            acc = add(&acc, &mul(a[K], b[K]));
+        }
+    });
     acc
 }
 
