@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "./helpers.mjs";
+import { ROOT, uleb128 } from "./helpers.mjs";
 
 const section = (id, bytes) => [id, bytes.length, ...bytes];
 const name = (text) => [text.length, ...Buffer.from(text)];
@@ -55,16 +55,7 @@ test("the build refuses a multi-value module at ArbOS 61, naming the function", 
 /** `module` with a custom section `target_features` listing `features` (rustc writes one unless the
  * profile strips it): binaryen takes its features over the command line's. */
 function withTargetFeatures(module, features) {
-  const leb = (n) => {
-    const out = [];
-    do {
-      let byte = n & 0x7f;
-      n >>>= 7;
-      if (n) byte |= 0x80;
-      out.push(byte);
-    } while (n);
-    return out;
-  };
+  const leb = uleb128;
   const body = [...name("target_features"), ...leb(features.length), ...features.flatMap((f) => [0x2b, ...name(f)])];
   return Buffer.concat([module, Buffer.from([0, ...leb(body.length), ...body])]);
 }

@@ -11,6 +11,18 @@ import { foundryBin } from "../../scripts/lib/foundry.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/** `n` as unsigned LEB128 (WASM's integer encoding), for tests that write modules by hand. */
+export function uleb128(n) {
+  const out = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+}
+
 // The Foundry binary itself: npm's node_modules/.bin wrappers exit 0 whatever the tool returned.
 export { foundryBin };
 

@@ -8,18 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aliasConstants, attribute, category, demangle, isFieldConstant } from "../../scripts/gen/program-bytes.mjs";
-import { ROOT } from "./helpers.mjs";
-
-const leb = (n) => {
-  const out = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return out;
-};
+import { ROOT, uleb128 as leb } from "./helpers.mjs";
 const sleb = (v) => {
   v = BigInt(v);
   const out = [];
@@ -123,16 +112,22 @@ test("names, constants and selectors by the documented rules", () => {
   assert.ok(aliases.has(Buffer.from("561558fe", "hex").readInt32BE(0)) && aliases.has(ALIAS));
 });
 
-test("the built poseidon_stylus: the columns sum to the deployed file; the round kernel and the path walk land in theirs", (t) => {
-  const deployed = join(ROOT, "target", "stylus", "poseidon_stylus.wasm"), named = join(ROOT, "target", "stylus", "names", "poseidon_stylus.wasm");
-  if (!existsSync(named)) return t.skip("not built: scripts/build-wasm.sh --only poseidon_stylus (scripts/test.sh builds it first)");
-  const row = attribute(readFileSync(deployed), readFileSync(named), aliasConstants());
-  assert.equal(row.total, readFileSync(deployed).length);
-  const column = (pattern) => row.byFunction.find((f) => pattern.test(f.name))?.column;
-  assert.equal(column(/::companion_round::round::kernel$/), "round");
-  assert.equal(column(/^poseidon_stylus::functions::walk_path$/), "merkle");
-  assert.equal(column(/^user_entrypoint$/), "dispatcher");
-  assert.ok(row.aliases > 0 && row.constants > 0, "hash2's aliases are tested, its constants are immediates");
+test("the built t = 3 programs: the columns sum to the deployed file; the round kernel and the path walk land in theirs", (t) => {
+  const row = (wasm) => {
+    const deployed = join(ROOT, "target", "stylus", `${wasm}.wasm`), named = join(ROOT, "target", "stylus", "names", `${wasm}.wasm`);
+    if (!existsSync(named)) return null;
+    const attributed = attribute(readFileSync(deployed), readFileSync(named), aliasConstants());
+    assert.equal(attributed.total, readFileSync(deployed).length, wasm);
+    return attributed;
+  };
+  const [hash, merkle] = [row("poseidon_stylus"), row("poseidon_stylus_merkle")];
+  if (!hash || !merkle) return t.skip("not built: scripts/build-wasm.sh --only poseidon_stylus and --only poseidon_stylus_merkle (scripts/test.sh builds them first)");
+  const column = (attributed, pattern) => attributed.byFunction.find((f) => pattern.test(f.name))?.column;
+  assert.equal(column(hash, /::companion_round::round::kernel$/), "round");
+  assert.equal(column(hash, /^user_entrypoint$/), "dispatcher");
+  assert.equal(hash.merkle, 0, "the T3 program has no Merkle code");
+  assert.equal(column(merkle, /^poseidon_stylus::functions::walk_path$/), "merkle");
+  for (const attributed of [hash, merkle]) assert.ok(attributed.aliases > 0 && attributed.constants > 0, "hash2's aliases are tested, its constants are immediates");
 });
 
 test("the command: rows for the programs built (--built-only), else it names the missing file", () => {

@@ -46,102 +46,94 @@ pub(crate) fn field_element(word: &Word, position: usize) -> Result<Fr, Revert> 
     Fr::from_be_bytes(word).map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
 }
 
-/// [`field_element`] for circomlib Poseidon of width `K` = t ≤ 6: the conversion's Montgomery
-/// product goes through the dot kernel of `K` terms that the permutation links anyway
-/// (`Fr::from_be_bytes_via_dot`), so the program carries no product body of its own for it, for
-/// one kernel call per conversion (the uncached ladder in `gas-report/report.md`). Where the conversions are many, they cost more cached gas than the
+/// The word conversions of circomlib Poseidon of width `K` = t ≤ 6: the Montgomery product of
+/// [`field_element`] and of the output goes through the dot kernel of `K` terms that the
+/// permutation links anyway (`Fr::from_be_bytes_via_dot`), so the program carries no product body
+/// of its own for them, for one kernel call per conversion (the uncached ladder in
+/// `gas-report/report.md`). Where the conversions are many, they cost more cached gas than the
 /// bytes save uncached, so these programs convert with their own product: the wide widths (up to
 /// 17 conversions; measured at 7, 11 and 17: `crates/poseidon-bn254/CHANGELOG.md`) and the Merkle
 /// program (`merkle`: 21 for `rootFromPath` at depth 20). `inline-conversions` builds the layout
 /// before, to measure it.
-#[cfg_attr(
-    not(any(
-        test,
-        feature = "hash1",
-        feature = "hash2",
-        feature = "hash3",
-        feature = "hash4",
-        feature = "hash5"
-    )),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn circom_element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Revert> {
-    #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
-    let element = Fr::from_be_bytes_via_dot::<K>(word);
-    #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
-    let element = Fr::from_be_bytes(word);
-    element.map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
-}
+#[cfg(any(
+    test,
+    feature = "hash1",
+    feature = "hash2",
+    feature = "hash3",
+    feature = "hash4",
+    feature = "hash5"
+))]
+mod circom {
+    use super::{Fr, Revert, Word};
 
-/// A circomlib hash's output as its word: [`circom_element`]'s conversion, back.
-#[cfg_attr(
-    not(any(
-        test,
-        feature = "hash1",
-        feature = "hash2",
-        feature = "hash3",
-        feature = "hash4",
-        feature = "hash5"
-    )),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn circom_word<const K: usize>(hash: &Fr) -> Word {
-    #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
-    return hash.to_be_bytes_via_dot::<K>();
-    #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
-    hash.to_be_bytes()
+    /// The word as a field element, or `InputNotInField(position, value)` if it is ≥ p.
+    #[inline(always)]
+    pub(super) fn element<const K: usize>(word: &Word, position: usize) -> Result<Fr, Revert> {
+        #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
+        let element = Fr::from_be_bytes_via_dot::<K>(word);
+        #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
+        let element = Fr::from_be_bytes(word);
+        element.map_err(|rejected| Revert::InputNotInField(rejected.at(position)))
+    }
+
+    /// A hash's output as its word.
+    #[inline(always)]
+    pub(super) fn word<const K: usize>(hash: &Fr) -> Word {
+        #[cfg(not(any(feature = "inline-conversions", feature = "merkle")))]
+        return hash.to_be_bytes_via_dot::<K>();
+        #[cfg(any(feature = "inline-conversions", feature = "merkle"))]
+        hash.to_be_bytes()
+    }
 }
 
 /// circomlib Poseidon t = 2: `hash(uint256)`.
 #[cfg(any(test, feature = "hash1"))]
 pub fn hash1(a: &Word) -> Result<Word, Revert> {
-    let inputs = [circom_element::<2>(a, 0)?];
-    Ok(circom_word::<2>(&poseidon_bn254::poseidon::hash1(&inputs)))
+    let inputs = [circom::element::<2>(a, 0)?];
+    Ok(circom::word::<2>(&poseidon_bn254::poseidon::hash1(&inputs)))
 }
 
 /// circomlib Poseidon t = 3: `hash(uint256,uint256)`.
 #[cfg(any(test, feature = "hash2"))]
 pub fn hash2(a: &Word, b: &Word) -> Result<Word, Revert> {
-    let inputs = [circom_element::<3>(a, 0)?, circom_element::<3>(b, 1)?];
-    Ok(circom_word::<3>(&poseidon_bn254::poseidon::hash2(&inputs)))
+    let inputs = [circom::element::<3>(a, 0)?, circom::element::<3>(b, 1)?];
+    Ok(circom::word::<3>(&poseidon_bn254::poseidon::hash2(&inputs)))
 }
 
 /// circomlib Poseidon t = 4: `hash(uint256,uint256,uint256)`.
 #[cfg(any(test, feature = "hash3"))]
 pub fn hash3(a: &Word, b: &Word, c: &Word) -> Result<Word, Revert> {
     let inputs = [
-        circom_element::<4>(a, 0)?,
-        circom_element::<4>(b, 1)?,
-        circom_element::<4>(c, 2)?,
+        circom::element::<4>(a, 0)?,
+        circom::element::<4>(b, 1)?,
+        circom::element::<4>(c, 2)?,
     ];
-    Ok(circom_word::<4>(&poseidon_bn254::poseidon::hash3(&inputs)))
+    Ok(circom::word::<4>(&poseidon_bn254::poseidon::hash3(&inputs)))
 }
 
 /// circomlib Poseidon t = 5: `hash(uint256,uint256,uint256,uint256)`.
 #[cfg(any(test, feature = "hash4"))]
 pub fn hash4(a: &Word, b: &Word, c: &Word, d: &Word) -> Result<Word, Revert> {
     let inputs = [
-        circom_element::<5>(a, 0)?,
-        circom_element::<5>(b, 1)?,
-        circom_element::<5>(c, 2)?,
-        circom_element::<5>(d, 3)?,
+        circom::element::<5>(a, 0)?,
+        circom::element::<5>(b, 1)?,
+        circom::element::<5>(c, 2)?,
+        circom::element::<5>(d, 3)?,
     ];
-    Ok(circom_word::<5>(&poseidon_bn254::poseidon::hash4(&inputs)))
+    Ok(circom::word::<5>(&poseidon_bn254::poseidon::hash4(&inputs)))
 }
 
 /// circomlib Poseidon t = 6: `hash(uint256,uint256,uint256,uint256,uint256)`.
 #[cfg(any(test, feature = "hash5"))]
 pub fn hash5(a: &Word, b: &Word, c: &Word, d: &Word, e: &Word) -> Result<Word, Revert> {
     let inputs = [
-        circom_element::<6>(a, 0)?,
-        circom_element::<6>(b, 1)?,
-        circom_element::<6>(c, 2)?,
-        circom_element::<6>(d, 3)?,
-        circom_element::<6>(e, 4)?,
+        circom::element::<6>(a, 0)?,
+        circom::element::<6>(b, 1)?,
+        circom::element::<6>(c, 2)?,
+        circom::element::<6>(d, 3)?,
+        circom::element::<6>(e, 4)?,
     ];
-    Ok(circom_word::<6>(&poseidon_bn254::poseidon::hash5(&inputs)))
+    Ok(circom::word::<6>(&poseidon_bn254::poseidon::hash5(&inputs)))
 }
 
 /// `hash(uint256 × N)` of circomlib Poseidon t = N + 1, one function per feature (`hash6` is
