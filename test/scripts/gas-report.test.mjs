@@ -21,6 +21,16 @@ const BIN = join(ROOT, "node_modules", ".bin");
 const METER = join(ROOT, "target", "tools", "stylus-meter");
 const WASM_DIR = join(ROOT, "target", "stylus");
 const GAS_REPORT = join(ROOT, "scripts", "gas-report");
+
+/** render.mjs on `rows` (and a meta with `ladder`, when given), written into `dir`: its exit, its
+ * stderr and report.md's lines (none when it failed). */
+function renderRows(dir, rows, ladder) {
+  writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
+  const meta = ladder ? ["--meta", join(dir, "meta.json")] : [];
+  if (ladder) writeFileSync(join(dir, "meta.json"), JSON.stringify({ ladder }));
+  const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), ...meta, join(dir, "rows.json")], { encoding: "utf8" });
+  return { ...r, lines: r.status === 0 ? readFileSync(join(dir, "out", "report.md"), "utf8").split("\n") : [] };
+}
 // The ArbOS version the report's Stylus figures are computed at (scripts/gas-report.sh passes it).
 const ARBOS = "61";
 const ENV = { ...process.env, PATH: `${BIN}:${process.env.PATH}` };
@@ -464,10 +474,9 @@ test("render.mjs: the apps section ends with its goals, each named by what it me
   const committed = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.apps });
   const dir = mkdtempSync(join(tmpdir(), "render-goals-"));
   const render = (rows) => {
-    writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
-    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+    const r = renderRows(dir, rows);
     assert.equal(r.status, 0, r.stderr);
-    return readFileSync(join(dir, "out", "report.md"), "utf8").split("\n");
+    return r.lines;
   };
   const copy = () => JSON.parse(JSON.stringify(committed.filter((r) => r.subject.variant !== "zk-kit-storage")));
   const STOCK = { kind: "stock" };
@@ -656,14 +665,9 @@ test("which-one.mjs: README.md's \"Which one should I call?\" follows gas.json: 
 test("render.mjs: the size ladder shows each step uncached and cached with the rule's verdict, and refuses a deployable that breaks the rule", () => {
   const dir = mkdtempSync(join(tmpdir(), "render-size-"));
   const hash2 = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.circomlib, fn: "hash(1,2)" });
-  writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows: hash2 }));
   const arithmetic = { ladder: "arithmetic", step: "one arithmetic step", cached: false, source: "model", wasm_bytes: 9000, gas: 30000, execution_gas: 5000 };
   const size = (step, wasm_bytes, uncached_gas, cached_gas) => ({ ladder: "size", step, source: "model", wasm_bytes, uncached_gas, cached_gas, execution_gas: 3000 });
-  const render = (ladder) => {
-    writeFileSync(join(dir, "meta.json"), JSON.stringify({ ladder }));
-    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), "--meta", join(dir, "meta.json"), join(dir, "rows.json")], { encoding: "utf8" });
-    return { ...r, lines: r.status === 0 ? readFileSync(join(dir, "out", "report.md"), "utf8").split("\n") : [] };
-  };
+  const render = (ladder) => renderRows(dir, hash2, ladder);
   // Step b lowers the uncached call but raises the cached one by 2 %: refused; c holds (+0.9 %).
   const steps = [size("a", 12000, 20000, 4700), size("b", 11000, 19000, 4794), size("c", 10000, 18000, 4742)];
   const ok = render([arithmetic, ...steps]);
@@ -690,10 +694,9 @@ test("render.mjs: the circomlib section's width table sets our program uncached 
   const committed = findRows(JSON.parse(readFileSync(join(ROOT, "gas-report", "gas.json"), "utf8")).rows, { section: SECTIONS.circomlib });
   const dir = mkdtempSync(join(tmpdir(), "render-widths-"));
   const render = (rows) => {
-    writeFileSync(join(dir, "rows.json"), JSON.stringify({ rows }));
-    const r = spawnSync(process.execPath, [join(GAS_REPORT, "render.mjs"), "--out", join(dir, "out"), join(dir, "rows.json")], { encoding: "utf8" });
+    const r = renderRows(dir, rows);
     assert.equal(r.status, 0, r.stderr);
-    return readFileSync(join(dir, "out", "report.md"), "utf8").split("\n");
+    return r.lines;
   };
   const rows = JSON.parse(JSON.stringify(committed));
   const fmt = (n) => n.toLocaleString("en-US");
