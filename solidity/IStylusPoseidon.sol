@@ -42,6 +42,8 @@ interface IPoseidonErrors {
     error LeafIndexOutOfRange(uint256 leafIndex, uint256 leaves);
     /// @notice `noirHash` got more inputs than its maximum (`max` = 1,024).
     error TooManyInputs(uint256 count, uint256 max);
+    /// @notice `mimcSpongeMultiHash` was asked for no outputs or more than its maximum (`max` = 256).
+    error OutputCountOutOfRange(uint256 count, uint256 max);
 }
 
 /// @title circomlib Poseidon T3 hasher over BN254: `hash` and the Merkle functions over it
@@ -206,6 +208,54 @@ interface IGoldilocksPoseidon is IPoseidonErrors {
         uint64[4][] calldata cap,
         uint64[4][] calldata siblings
     ) external view returns (bool);
+}
+
+// ---------------------------------------------------------------- MiMC (circomlib)
+
+/// @title Tornado Cash's `IHasher`: circomlib's MiMCSponge with the key fixed to 0
+/// @notice What Tornado Cash's `MerkleTreeWithHistory` (and the trees built on it) takes at construction.
+interface IHasher {
+    /// @notice circomlib's MiMCSponge (Feistel, x^5, 220 rounds) with key 0, equal to circomlibjs 0.1.7
+    /// `buildMimcSponge().hash(in_xL, in_xR, 0)`.
+    /// @dev Reverts `InputNotInField(0, in_xL)` or `InputNotInField(1, in_xR)` for an input >= p (Tornado's
+    /// hasher reduces it silently instead).
+    function MiMCSponge(uint256 in_xL, uint256 in_xR) external view returns (uint256 xL, uint256 xR);
+}
+
+/// @title circomlib's MiMC hashes: the Stylus program `poseidon_stylus_mimc.wasm`
+/// @notice `MiMCSponge(uint256,uint256,uint256)` and `MiMCpe7` are the functions circomlibjs 0.1.7's
+/// `mimcsponge_gencontract.js` and `mimc7_gencontract.js` generate (iden3's older sparse Merkle trees call
+/// them); `MiMCSponge(uint256,uint256)` is Tornado Cash's `IHasher`. Constants are circomlibjs's:
+/// keccak256-chained from the seeds "mimcsponge" and "mimc".
+/// @dev An input >= p reverts `InputNotInField(position, value)`, positions in argument order (array
+/// elements first, then the key); circomlibjs's contracts reduce it silently instead.
+interface IMiMCHasher is IPoseidonErrors, IHasher {
+    /// @notice circomlib's MiMCSponge with key `k`, equal to circomlibjs `buildMimcSponge().hash(xL_in, xR_in, k)`.
+    function MiMCSponge(uint256 xL_in, uint256 xR_in, uint256 k) external view returns (uint256 xL, uint256 xR);
+
+    /// @notice circomlib's MiMC7 (x^7, 91 rounds), equal to circomlibjs `buildMimc7().hash(in_x, in_k)`.
+    function MiMCpe7(uint256 in_x, uint256 in_k) external view returns (uint256 out_x);
+
+    /// @notice Tornado Cash's `MerkleTreeWithHistory.hashLeftRight` in one call: `R = left; (R, C) =
+    /// MiMCSponge(R, 0); R = R + right mod p; (R, C) = MiMCSponge(R, C); return R`.
+    /// @dev Reverts `InputNotInField(0, left)` or `InputNotInField(1, right)` for an input >= p (Tornado
+    /// requires both below p too).
+    function hashLeftRight(uint256 left, uint256 right) external view returns (uint256);
+
+    /// @notice circomlibjs `buildMimcSponge().multiHash(inputs, key, numOutputs)`: each input added to the
+    /// rate, one sponge call each, then `numOutputs - 1` more calls, each output the rate.
+    /// @dev Always an array, also for one output (circomlibjs returns a bare value then). Returns `[0]`
+    /// for no inputs and one output, as circomlibjs does. Reverts `OutputCountOutOfRange(numOutputs, 256)`
+    /// unless 1 <= numOutputs <= 256; `InputNotInField(i, inputs[i])`, `InputNotInField(inputs.length, key)`.
+    function mimcSpongeMultiHash(uint256[] calldata inputs, uint256 key, uint256 numOutputs)
+        external
+        view
+        returns (uint256[] memory);
+
+    /// @notice circomlibjs `buildMimc7().multiHash(inputs, key)`: `r = key`, then for each input
+    /// `r = r + input + MiMC7(input, r)`. Returns `key` for no inputs, as circomlibjs does.
+    /// @dev Reverts `InputNotInField(i, inputs[i])`, `InputNotInField(inputs.length, key)`.
+    function mimc7MultiHash(uint256[] calldata inputs, uint256 key) external view returns (uint256);
 }
 
 // ---------------------------------------------------------------- one circomlib width per program
@@ -499,6 +549,7 @@ interface IPoseidonT17Hasher is IPoseidonErrors {
 interface IStylusPoseidon is
     IPoseidonT3Hasher,
     IPoseidon2Instances,
+    IMiMCHasher,
     IPoseidonT2Hasher,
     IPoseidonT4Hasher,
     IPoseidonT5Hasher,
