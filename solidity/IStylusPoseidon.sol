@@ -231,7 +231,10 @@ interface IHasher {
 /// elements first, then the key); circomlibjs's contracts reduce it silently instead.
 interface IMiMCHasher is IPoseidonErrors, IHasher {
     /// @notice circomlib's MiMCSponge with key `k`, equal to circomlibjs `buildMimcSponge().hash(xL_in, xR_in, k)`.
-    function MiMCSponge(uint256 xL_in, uint256 xR_in, uint256 k) external view returns (uint256 xL, uint256 xR);
+    function MiMCSponge(uint256 xL_in, uint256 xR_in, uint256 k)
+        external
+        view
+        returns (uint256 xL, uint256 xR);
 
     /// @notice circomlib's MiMC7 (x^7, 91 rounds), equal to circomlibjs `buildMimc7().hash(in_x, in_k)`.
     function MiMCpe7(uint256 in_x, uint256 in_k) external view returns (uint256 out_x);

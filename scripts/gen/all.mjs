@@ -18,6 +18,7 @@ export const GENERATORS = [
   "extract-poseidon2-sets.mjs", // taceo-poseidon2 source -> test/vectors/poseidon2-params/barretenberg-t*.json
   "gen-constants.mjs", //          circomlibjs -> crates/poseidon-bn254 circomlib parameter modules
   "gen-poseidon2-params.mjs", //   test/vectors/poseidon2-params/ -> crates/poseidon-bn254 Poseidon2 modules
+  "gen-mimc-constants.mjs", //     keccak256 chains (checked against circomlibjs) -> crates/mimc-bn254 constants
   "gen-vectors.mjs", //            test/vectors/poseidon.json, poseidon2.json, circomlib bytecode
   "gen-poseidon2-vectors.mjs", //  test/vectors/poseidon2-instances.json
   "gen-app-vectors.mjs", //        test/vectors/apps.json

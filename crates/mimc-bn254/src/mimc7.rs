@@ -1,0 +1,48 @@
+//! MiMC7: circomlib's MiMC with x⁷ and 91 rounds over one element and a key.
+//!
+//! r₀ = (x + k)⁷, rᵢ = (rᵢ₋₁ + k + cᵢ)⁷ for i = 1 … 90, and the hash is r₉₀ + k. The constants are
+//! [`constants::MIMC7`].
+
+use poseidon_bn254::Fr;
+use seq_macro::seq;
+
+use crate::constants;
+
+/// Rounds.
+pub const ROUNDS: usize = 91;
+
+/// MiMC7 of `x` with key `k`: circomlibjs `buildMimc7().hash(x, k)`.
+pub fn hash(x: Fr, k: Fr) -> Fr {
+    let mut r = x;
+    seq!(I in 0..91 {
+        round::<I>(&mut r, &k);
+    });
+    r.add_assign(&k);
+    r
+}
+
+/// Round `I`: r ← (r + k + c_I)⁷.
+#[inline(always)]
+fn round<const I: usize>(r: &mut Fr, k: &Fr) {
+    r.add_assign(k);
+    // circomlib adds no constant in the first round.
+    if I != 0 {
+        r.add_assign(&constants::MIMC7[I]);
+    }
+    let square = r.square();
+    let fourth = square.square();
+    r.mul_assign(&square);
+    r.mul_assign(&fourth);
+}
+
+/// circomlibjs `buildMimc7().multiHash(inputs, key)`: r = key, then for each input
+/// r ← r + input + hash(input, r). Returns `key` for no inputs.
+pub fn multi_hash(inputs: &[Fr], key: Fr) -> Fr {
+    let mut r = key;
+    for input in inputs {
+        let h = hash(*input, r);
+        r.add_assign(input);
+        r.add_assign(&h);
+    }
+    r
+}
