@@ -39,6 +39,10 @@ pub enum Revert {
     LeafIndexOutOfRange(LeafIndexOutOfRange),
     /// See [`TooManyInputs`].
     TooManyInputs(TooManyInputs),
+    /// See [`IPoseidonErrors::OutputCountOutOfRange`]. Only the MiMC program raises it: elsewhere the
+    /// variant would change the enum, and with it every other program's code.
+    #[cfg(any(test, feature = "mimc"))]
+    OutputCountOutOfRange(IPoseidonErrors::OutputCountOutOfRange),
     /// See [`InvalidCalldata`].
     InvalidCalldata(InvalidCalldata),
 }

@@ -14,6 +14,8 @@ use crate::abi::{IStylusPoseidon::InvalidCalldata, Revert};
 use crate::calldata::Args;
 #[cfg(any(test, feature = "goldilocks"))]
 use crate::goldilocks;
+#[cfg(any(test, feature = "mimc"))]
+use crate::mimc;
 #[cfg(any(
     test,
     feature = "noir",
@@ -183,6 +185,31 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
         #[cfg(any(test, feature = "hash6"))]
         Function::PoseidonSponge => {
             functions::poseidon_sponge(args.words(0)?).map(returndata::word)
+        }
+        #[cfg(any(test, feature = "mimc"))]
+        Function::MimcSpongeTornado => {
+            let (xl, xr) = (args.word(0)?, args.word(1)?);
+            mimc::mimc_sponge(xl, xr, None)
+        }
+        #[cfg(any(test, feature = "mimc"))]
+        Function::MimcSponge => {
+            let (xl, xr, k) = (args.word(0)?, args.word(1)?, args.word(2)?);
+            mimc::mimc_sponge(xl, xr, Some(k))
+        }
+        #[cfg(any(test, feature = "mimc"))]
+        Function::Mimc7 => mimc::mimc7(args.word(0)?, args.word(1)?).map(returndata::word),
+        #[cfg(any(test, feature = "mimc"))]
+        Function::HashLeftRight => {
+            mimc::hash_left_right(args.word(0)?, args.word(1)?).map(returndata::word)
+        }
+        #[cfg(any(test, feature = "mimc"))]
+        Function::MimcSpongeMultiHash => {
+            let (inputs, key, outputs) = (args.words(0)?, args.word(1)?, args.word(2)?);
+            mimc::mimc_sponge_multi_hash(inputs, key, outputs)
+        }
+        #[cfg(any(test, feature = "mimc"))]
+        Function::Mimc7MultiHash => {
+            mimc::mimc7_multi_hash(args.words(0)?, args.word(1)?).map(returndata::word)
         }
         #[cfg(any(test, feature = "goldilocks"))]
         Function::GoldilocksPermute => goldilocks::permute::<Poseidon>(args.uint64_array(0)?),

@@ -37,7 +37,8 @@ pub const MAX_SIBLINGS: usize = 256;
         feature = "hash15",
         feature = "hash16",
         feature = "merkle",
-        feature = "poseidon2"
+        feature = "poseidon2",
+        feature = "mimc"
     )),
     allow(dead_code)
 )]

@@ -122,6 +122,11 @@ pub fn revert(error: &Revert) -> Vec<u8> {
         // the compiler keeps (a larger T3 program, so a dearer uncached call).
         #[cfg(not(any(test, feature = "goldilocks")))]
         Revert::LeafIndexOutOfRange(_) => Vec::new(),
+        #[cfg(any(test, feature = "mimc"))]
+        Revert::OutputCountOutOfRange(e) => encode_error(
+            crate::abi::IPoseidonErrors::OutputCountOutOfRange::SELECTOR,
+            [u256(&e.count), u256(&e.max)],
+        ),
         Revert::InvalidCalldata(e) => {
             let mut word = [0u8; 32]; // bytes4: left-aligned, zero-padded
             if let Some(selector) = word.first_chunk_mut::<4>() {

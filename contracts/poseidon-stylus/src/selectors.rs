@@ -293,4 +293,30 @@ crate::routes::routes! {
             abi::IGoldilocksPoseidon::poseidon2VerifyMerkleProofToCapCall: "stylus-poseidon",
         }
     }
+    "mimc" {
+        /// circomlib's MiMCSponge with key 0, Tornado Cash's IHasher (`MiMCSponge(uint256,uint256)`).
+        MimcSpongeTornado {
+            abi::IHasher::MiMCSpongeCall: "stylus-poseidon",
+        }
+        /// circomlib's MiMCSponge with a key (circomlibjs's generated contract) (`MiMCSponge(uint256,uint256,uint256)`).
+        MimcSponge {
+            abi::IMiMCHasher::MiMCSpongeCall: "stylus-poseidon",
+        }
+        /// circomlib's MiMC7 (circomlibjs's generated contract) (`MiMCpe7(uint256,uint256)`).
+        Mimc7 {
+            abi::IMiMCHasher::MiMCpe7Call: "stylus-poseidon",
+        }
+        /// Tornado Cash's two-call Merkle level in one call (`hashLeftRight(uint256,uint256)`).
+        HashLeftRight {
+            abi::IMiMCHasher::hashLeftRightCall: "stylus-poseidon",
+        }
+        /// circomlibjs's MiMCSponge multiHash (`mimcSpongeMultiHash(uint256[],uint256,uint256)`).
+        MimcSpongeMultiHash {
+            abi::IMiMCHasher::mimcSpongeMultiHashCall: "stylus-poseidon",
+        }
+        /// circomlibjs's MiMC7 multiHash (`mimc7MultiHash(uint256[],uint256)`).
+        Mimc7MultiHash {
+            abi::IMiMCHasher::mimc7MultiHashCall: "stylus-poseidon",
+        }
+    }
 }

@@ -35,14 +35,35 @@ fn round<const I: usize>(r: &mut Fr, k: &Fr) {
     r.mul_assign(&fourth);
 }
 
-/// circomlibjs `buildMimc7().multiHash(inputs, key)`: r = key, then for each input
-/// r ← r + input + hash(input, r). Returns `key` for no inputs.
+/// circomlibjs `buildMimc7().multiHash(inputs, key)`: see [`MultiHash`]. Returns `key` for no
+/// inputs.
 pub fn multi_hash(inputs: &[Fr], key: Fr) -> Fr {
-    let mut r = key;
+    let mut acc = MultiHash::new(key);
     for input in inputs {
-        let h = hash(*input, r);
-        r.add_assign(input);
-        r.add_assign(&h);
+        acc.absorb(input);
     }
-    r
+    acc.finish()
+}
+
+/// circomlibjs's `multiHash` one input at a time (for inputs converted as they are read):
+/// r = key, then for each input r ← r + input + hash(input, r).
+pub struct MultiHash(Fr);
+
+impl MultiHash {
+    /// No input absorbed yet: r = key.
+    pub fn new(key: Fr) -> Self {
+        MultiHash(key)
+    }
+
+    /// Absorbs one input.
+    pub fn absorb(&mut self, input: &Fr) {
+        let h = hash(*input, self.0);
+        self.0.add_assign(input);
+        self.0.add_assign(&h);
+    }
+
+    /// The hash of the inputs absorbed.
+    pub fn finish(self) -> Fr {
+        self.0
+    }
 }

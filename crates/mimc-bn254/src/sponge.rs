@@ -36,23 +36,56 @@ fn round<const I: usize>(lanes: &mut [Fr; 2], k: &Fr) {
     lanes[right].add_assign(&t);
 }
 
-/// circomlibjs `buildMimcSponge().multiHash(inputs, key, outputs.len())`: R = C = 0; each input is
-/// added to R, then (R, C) ← hash(R, C, key); the first output is R, and each further output is R
-/// after one more hash. circomlibjs returns one output as a bare value and several as an array: the
-/// values are these. With no outputs asked for, nothing is computed.
+/// circomlibjs `buildMimcSponge().multiHash(inputs, key, outputs.len())`: see [`MultiHash`].
+/// circomlibjs returns one output as a bare value and several as an array: the values are these.
+/// With no outputs asked for, nothing is computed.
 pub fn multi_hash(inputs: &[Fr], key: Fr, outputs: &mut [Fr]) {
-    let Some((first, rest)) = outputs.split_first_mut() else {
+    if outputs.is_empty() {
         return;
-    };
-    let (mut r, mut c) = (Fr::ZERO, Fr::ZERO);
-    for input in inputs {
-        r.add_assign(input);
-        (r, c) = hash(r, c, key);
     }
-    *first = r;
-    for output in rest {
-        (r, c) = hash(r, c, key);
-        *output = r;
+    let mut sponge = MultiHash::new(key);
+    for input in inputs {
+        sponge.absorb(input);
+    }
+    for output in outputs {
+        *output = sponge.squeeze();
+    }
+}
+
+/// circomlibjs's `multiHash` one input and one output at a time (for inputs converted as they
+/// are read): R = C = 0; each input is added to R, then (R, C) ← hash(R, C, key); the first
+/// output is R, and each further output is R after one more hash.
+pub struct MultiHash {
+    r: Fr,
+    c: Fr,
+    key: Fr,
+    squeezed: bool,
+}
+
+impl MultiHash {
+    /// No input absorbed yet.
+    pub fn new(key: Fr) -> Self {
+        MultiHash {
+            r: Fr::ZERO,
+            c: Fr::ZERO,
+            key,
+            squeezed: false,
+        }
+    }
+
+    /// Absorbs one input. Inputs follow circomlibjs's order: all before the first output.
+    pub fn absorb(&mut self, input: &Fr) {
+        self.r.add_assign(input);
+        (self.r, self.c) = hash(self.r, self.c, self.key);
+    }
+
+    /// The next output.
+    pub fn squeeze(&mut self) -> Fr {
+        if self.squeezed {
+            (self.r, self.c) = hash(self.r, self.c, self.key);
+        }
+        self.squeezed = true;
+        self.r
     }
 }
 
