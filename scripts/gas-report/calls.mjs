@@ -141,3 +141,22 @@ for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
     },
   );
 }
+// MiMC (circomlib): one program, poseidon_stylus_mimc.wasm. MiMCSponge(1,2,0) and MiMCpe7(1,2) are the
+// calls scripts/gas-report/evm-gas.sh makes to circomlibjs's contracts, MiMCSponge(1,2) the one to
+// Tornado's hasher, hashLeftRight(1,2) the one to the one-call EVM contract.
+const mimcCall = (fn, sig, values) => ({
+  function: fn,
+  deployable: "poseidon_stylus_mimc",
+  sig,
+  section: SECTIONS.mimc,
+  meterArgs: values.join(","),
+  castArgs: values,
+});
+CALLS.push(
+  mimcCall("MiMCSponge(1,2)", "MiMCSponge(uint256,uint256)", ["1", "2"]),
+  mimcCall("MiMCSponge(1,2,0)", "MiMCSponge(uint256,uint256,uint256)", ["1", "2", "0"]),
+  mimcCall("MiMCpe7(1,2)", "MiMCpe7(uint256,uint256)", ["1", "2"]),
+  mimcCall("hashLeftRight(1,2)", "hashLeftRight(uint256,uint256)", ["1", "2"]),
+  mimcCall("mimcSpongeMultiHash([1,2,3],0,2)", "mimcSpongeMultiHash(uint256[],uint256,uint256)", ["[1,2,3]", "0", "2"]),
+  mimcCall("mimc7MultiHash([1,2,3],0)", "mimc7MultiHash(uint256[],uint256)", ["[1,2,3]", "0"]),
+);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# EVM gas of every Poseidon implementation, measured as transactions on a local anvil node:
+# EVM gas of every Poseidon and MiMC implementation, measured as transactions on a local anvil node:
 # gas = receipt.gasUsed - 21000 (a top-level call from an EOA to a cold contract: calldata plus
 # execution). Writes gas-report/evm.json, a rows file ({rows: [...]}, see scripts/gas-report/rows.mjs);
-# the tree over PoseidonT3Yul also records each insert's calls to the hasher (row `record`), which
-# scripts/gas-report/model-stylus.mjs uses. Starts and stops its own anvil (port EVM_GAS_PORT, default
-# 8599). Needs `npm ci` (forge, anvil, cast from npm) and node.
+# the tree over PoseidonT3Yul and both MiMC trees (solidity/examples/MiMCMerkleTree.sol) also record
+# each insert's calls to the hasher (row `record`), which scripts/gas-report/model-stylus.mjs uses.
+# Starts and stops its own anvil (port EVM_GAS_PORT, default 8599). Needs `npm ci` (forge, anvil, cast
+# from npm) and node.
 #   scripts/gas-report/evm-gas.sh [output.json]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -132,30 +133,36 @@ row "${T3_YUL[@]}" --fn "nodesFromPath(depth 20)" \
 
 step "measure IncrementalMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS inserts)"
 TREE_CODE=$(artifact IncrementalMerkleTree.sol/IncrementalMerkleTree.json)
-# measure_tree <yul|solidity> <hasher contract> <hasher address> <batched> [record]
-# With `record`, each insert's row record keeps the calls the tree made to the hasher (traced, with the
-# hasher's own execution gas for each: scripts/gas-report/hasher-calls.mjs), from which
-# scripts/gas-report/model-stylus.mjs composes the same tree over the Stylus program.
-measure_tree() {
-  local args tree total=0 i receipt gas calls
-  args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
-  tree=$(deploy "$TREE_CODE${args#0x}")
+# run_inserts <tree> <hasher address> [record]: inserts leaves 1 … TREE_INSERTS; INSERT_GAS is their mean.
+# With `record`, $DETAIL gets each insert's calls to the hasher (traced, with the hasher's own execution
+# gas for each: scripts/gas-report/hasher-calls.mjs), from which scripts/gas-report/model-stylus.mjs
+# composes the same tree over a Stylus program.
+run_inserts() {
+  local total=0 i receipt gas calls
   : >"$DETAIL"
   for i in $(seq 1 "$TREE_INSERTS"); do
-    receipt=$(send "$tree" 'insert(uint256)' "$i")
+    receipt=$(send "$1" 'insert(uint256)' "$i")
     gas=$(($(printf '%d' "$(field gasUsed <<<"$receipt")") - 21000))
     total=$((total + gas))
-    if [ "${5:-}" = record ]; then
-      calls=$(node scripts/gas-report/hasher-calls.mjs --rpc "$RPC" --from "$FROM" --hasher "$3" \
+    if [ "${3:-}" = record ]; then
+      calls=$(node scripts/gas-report/hasher-calls.mjs --rpc "$RPC" --from "$FROM" --hasher "$2" \
         --tx "$(field transactionHash <<<"$receipt")") || fail "tracing the hasher calls of insert $i"
       node "$TOOL" insert --index "$((i - 1))" --leaf "$i" --gas "$gas" --calls "$calls" >>"$DETAIL"
     fi
   done
+  INSERT_GAS=$((total / TREE_INSERTS))
+}
+# measure_tree <yul|solidity> <hasher contract> <hasher address> <batched> [record]
+measure_tree() {
+  local args tree
+  args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$3" "$TREE_DEPTH" "$4")
+  tree=$(deploy "$TREE_CODE${args#0x}")
+  run_inserts "$tree" "$3" "${5:-}"
   local mode=$([ "$4" = true ] && echo "one nodesFromPath call" || echo "one hash call per level")
   local inserts=()
   [ "${5:-}" != record ] || inserts=(--inserts "$DETAIL")
   row --kind "$1" --deployable "$2" --app example-tree --fn "insert, depth $TREE_DEPTH, mean of $TREE_INSERTS ($mode)" \
-    --gas $((total / TREE_INSERTS)) "${inserts[@]}"
+    --gas "$INSERT_GAS" "${inserts[@]}"
 }
 measure_tree yul PoseidonT3Yul "$YUL" true record
 measure_tree yul PoseidonT3Yul "$YUL" false
@@ -193,6 +200,57 @@ row "${GL_YUL[@]}" --fn "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)" \
   --gas "$(call_gas "$GL" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4]' '[5,6,7,8]')"
 row "${GL_YUL[@]}" --fn "rootFromPath(depth 20) (Poseidon)" \
   --gas "$(call_gas "$GL" 'rootFromPath(uint64[],uint64[4][],uint256)' '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")"
+
+SECTION=mimc
+# circomlibjs's generated contracts as published; Tornado's two-argument hasher and the one-call
+# hashLeftRight from scripts/lib/mimcsponge-evm.mjs (the files scripts/gen/gen-mimc-vectors.mjs writes).
+step "deploy the MiMC hashers (circomlibjs's MiMCSponge and MiMCpe7, Tornado's hasher, one-call hashLeftRight)"
+MIMC_SPONGE=$(deploy "$(cat test/vectors/circomlib-mimcsponge.bytecode)")
+MIMC7=$(deploy "$(cat test/vectors/circomlib-mimc7.bytecode)")
+TORNADO=$(deploy "$(cat test/vectors/tornado-mimcsponge.bytecode)")
+MIMC_HLR=$(deploy "$(cat test/vectors/mimcsponge-hashleftright.bytecode)")
+TORNADO_SUBJECT=(--kind peer --deployable TornadoMiMCSponge --language "EVM bytecode"
+  --name "Tornado Cash's hasher (circomlib MiMCSponge, key 0; test/vectors/tornado-mimcsponge.bytecode)")
+MIMC_HLR_SUBJECT=(--kind yul --deployable MiMCHashLeftRight --language "EVM bytecode")
+circom_mimc() { MIMC_SUBJECT=(--kind peer --package circomlibjs --deployable "$1" --language "EVM bytecode" --name "circomlibjs 0.1.7 $1"); }
+
+# mimc_row <fn> <address> <signature> args... [-- subject...]: checks the return against circomlibjs, then measures.
+mimc_row() {
+  local fn=$1 address=$2 signature=$3
+  shift 3
+  local args=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1") && shift; done
+  shift
+  check_return "$(node "$TOOL" expected-mimc "$fn")" "$address" "$signature" "${args[@]}"
+  row "$@" --fn "$fn" --gas "$(call_gas "$address" "$signature" "${args[@]}")"
+}
+step "measure MiMCSponge(1,2,0), MiMCpe7(1,2) (circomlibjs), MiMCSponge(1,2) (Tornado's hasher), hashLeftRight(1,2)"
+circom_mimc 'mimcSpongecontract.createCode("mimcsponge", 220)'
+mimc_row "MiMCSponge(1,2,0)" "$MIMC_SPONGE" 'MiMCSponge(uint256,uint256,uint256)' 1 2 0 -- "${MIMC_SUBJECT[@]}"
+circom_mimc 'mimc7Contract.createCode("mimc", 91)'
+mimc_row "MiMCpe7(1,2)" "$MIMC7" 'MiMCpe7(uint256,uint256)' 1 2 -- "${MIMC_SUBJECT[@]}"
+mimc_row "MiMCSponge(1,2)" "$TORNADO" 'MiMCSponge(uint256,uint256)' 1 2 -- "${TORNADO_SUBJECT[@]}"
+mimc_row "hashLeftRight(1,2)" "$MIMC_HLR" 'hashLeftRight(uint256,uint256)' 1 2 -- "${MIMC_HLR_SUBJECT[@]}" \
+  --file scripts/lib/mimcsponge-evm.mjs
+
+# Both trees record their hasher calls: model-stylus.mjs composes each over the Stylus MiMC program.
+step "measure MiMCMerkleTree.insert (depth $TREE_DEPTH, mean of the first $TREE_INSERTS): two MiMCSponge calls per level to Tornado's hasher, one hashLeftRight call per level"
+MIMC_TREE_CODE=$(artifact MiMCMerkleTree.sol/MiMCMerkleTree.json)
+MIMC_TREE_NOTE="solidity/examples/MiMCMerkleTree.sol: our example tree's pattern behind an IHasher adapter, not Tornado's contract"
+# measure_mimc_tree <hasher address> <oneCall> subject...: the root after the inserts must be circomlibjs's.
+measure_mimc_tree() {
+  local hasher=$1 one=$2 args tree one_call=()
+  shift 2
+  args=$("$CAST" abi-encode 'constructor(address,uint256,bool)' "$hasher" "$TREE_DEPTH" "$one")
+  tree=$(deploy "$MIMC_TREE_CODE${args#0x}")
+  run_inserts "$tree" "$hasher" record
+  check_return "$(node "$TOOL" expected-mimc tree-root "$TREE_INSERTS")" "$tree" 'root()'
+  [ "$one" = false ] || one_call=(--one-call)
+  row "$@" --app mimc-tree --fn "$(node "$TOOL" mimc-tree-fn --depth "$TREE_DEPTH" --inserts "$TREE_INSERTS" "${one_call[@]}")" \
+    --gas "$INSERT_GAS" --note "$MIMC_TREE_NOTE" --inserts "$DETAIL"
+}
+measure_mimc_tree "$TORNADO" false "${TORNADO_SUBJECT[@]}"
+measure_mimc_tree "$MIMC_HLR" true "${MIMC_HLR_SUBJECT[@]}"
 
 step "write $OUT"
 mkdir -p "$(dirname "$OUT")"

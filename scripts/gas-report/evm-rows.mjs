@@ -10,7 +10,12 @@
 //   expected hash|sponge N       the return expected of hashing 1..N, as a 32-byte word: circomlib
 //                                Poseidon of N inputs, or iden3's sponge (spongeHashX(values, 6)),
 //                                both by @iden3/js-crypto
-//   row --section KEY --fn F --gas N --kind K [subject fields] [--inserts FILE]
+//   expected-mimc CALL           the return data expected of a MiMC row's call (MIMC_EXPECTED: by
+//                                circomlibjs 0.1.7), or tree-root N: the MiMC tree's root after inserting
+//                                leaves 1..N (test/vectors/mimc.json)
+//   mimc-tree-fn --depth D --inserts N [--one-call]
+//                                the fn of the MiMC tree's insert row (rows.mjs APP_FN.mimcTreeInsert)
+//   row --section KEY --fn F --gas N --kind K [subject fields] [--note TEXT] [--inserts FILE]
 //                                one row (scripts/gas-report/rows.mjs) as a JSON line; --inserts: a
 //                                file of insert-lines, kept as the row's record
 //   insert --index I --leaf L --gas N --calls JSON
@@ -23,7 +28,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { keccak256, toBytes } from "viem";
 import { parseOptions } from "../lib/args.mjs";
-import { SECTIONS, label, matches, one, row, validate } from "./rows.mjs";
+import { P } from "../lib/mimcsponge-evm.mjs";
+import { APP_FN, SECTIONS, label, matches, one, row, validate } from "./rows.mjs";
 
 /** Why the circomlib section's EVM rows stop at six inputs (the report prints it under the section). */
 const CIRCOMLIB_EVM =
@@ -33,6 +39,43 @@ const CIRCOMLIB_EVM =
   "circomlib Poseidon: circomlibjs's generated code needs DUP17 there (its issues #15 and #17), and poseidon-solidity stops " +
   "at five for the stack limit (its issue #2, where a memory-based version was judged far dearer); the Stylus programs " +
   "for 7 to 16 inputs have no EVM peer.";
+
+/** What the MiMC section's EVM rows are (printed under the section). */
+const MIMC_EVM =
+  "EVM rows: circomlibjs 0.1.7's generated MiMCSponge (three arguments, with the key) and MiMCpe7 contracts as " +
+  "published; Tornado Cash's two-argument hasher (`MiMCSponge(uint256,uint256)`, Tornado's `IHasher`), which Tornado " +
+  "deploys from its fork of circomlib, in no registry: test/vectors/tornado-mimcsponge.bytecode, circomlibjs's opcode " +
+  "sequence with the key pushed as 0 (scripts/lib/mimcsponge-evm.mjs); and `hashLeftRight` in one EVM contract of ours " +
+  "(the same file), the EVM stand-in the one-call tree is traced over. Each call's return is checked against circomlibjs " +
+  "before it is measured. The tree rows are solidity/examples/MiMCMerkleTree.sol: our example tree's pattern with " +
+  "Tornado's node hash and zeros behind an IHasher adapter, not Tornado's MerkleTreeWithHistory (no root history); its " +
+  "roots are checked against test/vectors/mimc.json.";
+
+/** The return data expected of each MiMC call evm-gas.sh measures, by circomlibjs (null for another call). */
+async function mimcExpected(call) {
+  const { buildMimc7, buildMimcSponge } = await import("circomlibjs");
+  const sponge = await buildMimcSponge();
+  const big = (F, x) => BigInt(F.toString(x));
+  const spongeOf = (xL, xR, k) => {
+    const out = sponge.hash(xL, xR, k);
+    return [big(sponge.F, out.xL), big(sponge.F, out.xR)];
+  };
+  const words = (...xs) => `0x${xs.map((x) => x.toString(16).padStart(64, "0")).join("")}`;
+  const calls = {
+    "MiMCSponge(1,2,0)": () => words(...spongeOf(1n, 2n, 0n)),
+    "MiMCSponge(1,2)": () => words(...spongeOf(1n, 2n, 0n)),
+    "MiMCpe7(1,2)": async () => {
+      const mimc7 = await buildMimc7();
+      return words(big(mimc7.F, mimc7.hash(1n, 2n)));
+    },
+    // Tornado's hashLeftRight: two key-0 sponges, the right input added between them.
+    "hashLeftRight(1,2)": () => {
+      const [r, c] = spongeOf(1n, 0n, 0n);
+      return words(spongeOf((r + 2n) % P, c, 0n)[0]);
+    },
+  };
+  return calls[call] ? await calls[call]() : null;
+}
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [command, ...rest] = process.argv.slice(2);
@@ -74,9 +117,26 @@ const COMMANDS = {
     if (!hashes[kind]) fail(`expected: ${JSON.stringify(kind ?? "")} is not hash or sponge`);
     console.log(`0x${hashes[kind]().toString(16).padStart(64, "0")}`);
   },
+  async "expected-mimc"() {
+    const { positionals } = parseOptions({}, { allowPositionals: true, argv: rest });
+    const [call, count] = positionals;
+    if (call === "tree-root") {
+      const { roots } = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "vectors", "mimc.json"), "utf8")).tornadoTree;
+      if (!/^[1-9][0-9]*$/.test(count ?? "") || Number(count) > roots.length) fail(`expected-mimc: tree-root needs a count of inserts up to ${roots.length}`);
+      console.log(roots[Number(count) - 1]);
+      return;
+    }
+    const expected = await mimcExpected(call);
+    if (expected === null) fail(`expected-mimc: no expected return for ${JSON.stringify(call ?? "")}`);
+    console.log(expected);
+  },
+  "mimc-tree-fn"() {
+    const { values } = parseOptions({ depth: text(), inserts: text(), "one-call": { type: "boolean" } }, { required: ["depth", "inserts"], argv: rest });
+    console.log(APP_FN.mimcTreeInsert(Number(values.depth), Number(values.inserts), values["one-call"] ?? false));
+  },
   row() {
     const subjectFields = ["kind", "deployable", "file", "app", "variant", "package", "name", "language"];
-    const { values } = parseOptions({ section: text(), fn: text(), gas: text(), inserts: text(), ...Object.fromEntries(subjectFields.map((key) => [key, text()])) },
+    const { values } = parseOptions({ section: text(), fn: text(), gas: text(), note: text(), inserts: text(), ...Object.fromEntries(subjectFields.map((key) => [key, text()])) },
       { required: ["section", "fn", "gas", "kind"], argv: rest },
     );
     if (!SECTIONS[values.section]) fail(`unknown section ${values.section} (one of ${Object.keys(SECTIONS).join(", ")})`);
@@ -85,7 +145,7 @@ const COMMANDS = {
     const inserts = values.inserts
       ? fs.readFileSync(values.inserts, "utf8").trim().split("\n").map((line) => JSON.parse(line))
       : null;
-    const r = row({ section: SECTIONS[values.section], fn: values.fn, subject, gas: Number(values.gas), source: "anvil", record: inserts && { inserts } });
+    const r = row({ section: SECTIONS[values.section], fn: values.fn, subject, gas: Number(values.gas), source: "anvil", note: values.note, record: inserts && { inserts } });
     try {
       validate([r]);
     } catch (e) {
@@ -113,7 +173,7 @@ const COMMANDS = {
         cheaper_peer_hash_gas: peer,
         yul_below_cheaper_peer_percent: Math.floor(((peer - yul) * 1000) / peer) / 10,
       },
-      about: { [SECTIONS.circomlib]: [CIRCOMLIB_EVM] },
+      about: { [SECTIONS.circomlib]: [CIRCOMLIB_EVM], [SECTIONS.mimc]: [MIMC_EVM] },
       rows,
     };
     fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");

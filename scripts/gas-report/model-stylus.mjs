@@ -3,6 +3,9 @@
 // scripts/gas-report/compose-stylus.mjs (read its header):
 //  - the example tree (solidity/examples/IncrementalMerkleTree.sol) over the T3 Merkle program, from the
 //    inserts scripts/gas-report/evm-gas.sh recorded over PoseidonT3Yul (their STATICCALLs to the hasher);
+//  - the MiMC tree (solidity/examples/MiMCMerkleTree.sol) over the MiMC program, two MiMCSponge calls per
+//    level (from the inserts recorded over Tornado's hasher) and one hashLeftRight call per level (from
+//    those over the one-call EVM hashLeftRight);
 //  - the apps (zk-kit LeanIMT 2.0.1, Semaphore 4.14.3) with PoseidonT3 linked to the T3 program, from
 //    the transactions scripts/gas-report/apps-evm.mjs recorded over the stock and the Yul PoseidonT3
 //    (their DELEGATECALLs to the linked library), whose EVM parts, calls and outputs must agree.
@@ -15,7 +18,7 @@
 // Prints {"generated_by", "method", "about", "rows"} for render.mjs.
 import fs from "node:fs";
 import { METHOD, composeTransaction, framePricer } from "./compose-stylus.mjs";
-import { label as labelOf, matches, row, subject } from "./rows.mjs";
+import { SECTIONS, label as labelOf, matches, row, subject } from "./rows.mjs";
 import { parseOptions } from "../lib/args.mjs";
 
 const { values } = parseOptions({ meter: { type: "string" }, "wasm-dir": { type: "string" }, evm: { type: "string" }, apps: { type: "string" }, arbos: { type: "string" } },
@@ -30,6 +33,9 @@ if (!evmFile && !appsFile) {
 const TREE_DEPLOYABLE = "poseidon_stylus_merkle";
 /** The T3 program (hash and its aliases): the apps call poseidon-solidity's hash(uint256[2]). */
 const APPS_DEPLOYABLE = "poseidon_stylus";
+/** The MiMC program: Tornado's MiMCSponge(uint256,uint256) and the one-call hashLeftRight. */
+const MIMC_DEPLOYABLE = "poseidon_stylus_mimc";
+const MIMC_TREE_ABOUT = "The tree is solidity/examples/MiMCMerkleTree.sol: our example tree's pattern behind an IHasher adapter, not Tornado's contract.";
 const pricerOf = (deployable) => framePricer({ meter, wasm: `${wasmDir}/${deployable}.wasm`, cached: true, arbos });
 let arbosSeen = null;
 
@@ -52,36 +58,51 @@ const rows = [];
 
 // ---------------------------------------------------------------- the example tree
 
-if (evmFile) {
-  const evm = JSON.parse(fs.readFileSync(evmFile, "utf8"));
-  const yulTree = evm.rows.find((r) => matches(r, { kind: "yul", app: "example-tree", deployable: "PoseidonT3Yul" }) && r.record?.inserts);
-  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/gas-report/evm-gas.sh)`);
-  if (yulTree.record.inserts.some((insert) => insert.refund === undefined)) {
+/**
+ * The Stylus row of a recorded EVM tree row (`evmRow`, whose record holds each insert's hasher calls):
+ * every insert composed over `deployable` (cached); `over` names the EVM hasher in the note, `about` (if
+ * any) is the note's last sentence.
+ */
+function treeRow(evmRow, deployable, over, about = "") {
+  if (evmRow.record.inserts.some((insert) => insert.refund === undefined)) {
     throw new Error(`model-stylus: ${evmFile}'s tree inserts lack their refund counter (rerun scripts/gas-report/evm-gas.sh)`);
   }
-  const txs = yulTree.record.inserts.map((insert) => ({
+  const txs = evmRow.record.inserts.map((insert) => ({
     gas: insert.gas,
     refund: insert.refund,
     frames: insert.hasher_calls.map((call) => ({ calldata: call.calldata, gas_used: call.execution_gas, output: call.output })),
   }));
-  const { composed, mean } = composeAll(pricerOf(TREE_DEPLOYABLE), txs, `${evmFile}: ${labelOf(yulTree)}, ${yulTree.fn}`);
+  const { composed, mean } = composeAll(pricerOf(deployable), txs, `${evmFile}: ${labelOf(evmRow)}, ${evmRow.fn}`);
   const detail = { anvil_gas: mean("anvil_gas"), hasher_gas: mean("hasher_gas"), program_gas: mean("program_gas") };
-  rows.push(
-    row({
-      section: yulTree.section,
-      fn: yulTree.fn,
-      subject: subject.stylus(TREE_DEPLOYABLE, { app: yulTree.subject.app }),
-      cached: true,
-      gas: mean("gas"),
-      source: `model, ${label()}`,
-      note:
-        `composed, not run: the anvil insert over PoseidonT3Yul (mean ${fmt(detail.anvil_gas)}) minus the hasher's ` +
-        `frames (mean ${fmt(detail.hasher_gas)}) plus the cached program's frames for the same calldata (mean ${fmt(detail.program_gas)}); ` +
-        "scripts/gas-report/compose-stylus.mjs.",
-      detail,
-      record: { inserts: composed },
-    }),
-  );
+  return row({
+    section: evmRow.section,
+    fn: evmRow.fn,
+    subject: subject.stylus(deployable, { app: evmRow.subject.app }),
+    cached: true,
+    gas: mean("gas"),
+    source: `model, ${label()}`,
+    note:
+      `composed, not run: the anvil insert over ${over} (mean ${fmt(detail.anvil_gas)}) minus the hasher's ` +
+      `frames (mean ${fmt(detail.hasher_gas)}) plus the cached program's frames for the same calldata (mean ${fmt(detail.program_gas)}); ` +
+      "scripts/gas-report/compose-stylus.mjs." +
+      (about ? ` ${about}` : ""),
+    detail,
+    record: { inserts: composed },
+  });
+}
+
+if (evmFile) {
+  const evm = JSON.parse(fs.readFileSync(evmFile, "utf8"));
+  const yulTree = evm.rows.find((r) => matches(r, { kind: "yul", app: "example-tree", deployable: "PoseidonT3Yul" }) && r.record?.inserts);
+  if (!yulTree) throw new Error(`model-stylus: ${evmFile} has no recorded tree inserts (rerun scripts/gas-report/evm-gas.sh)`);
+  rows.push(treeRow(yulTree, TREE_DEPLOYABLE, "PoseidonT3Yul"));
+  // The MiMC tree, each way of hashing a node (two MiMCSponge calls, one hashLeftRight call), over the
+  // MiMC program: from the tree over Tornado's hasher and over the one-call EVM hashLeftRight.
+  const mimcTrees = evm.rows.filter((r) => matches(r, { section: SECTIONS.mimc, app: "mimc-tree" }) && r.record?.inserts);
+  for (const tree of mimcTrees) {
+    const over = tree.subject.kind === "peer" ? "Tornado's hasher" : `the EVM ${tree.subject.deployable}`;
+    rows.push(treeRow(tree, MIMC_DEPLOYABLE, over, MIMC_TREE_ABOUT));
+  }
 }
 
 // ---------------------------------------------------------------- the apps

@@ -13,7 +13,7 @@
 // rows are composed). A rows file may also list `unmeasured` rows ({section, fn, subject, cached,
 // source, reason}): figures a measuring script refused to take under a false label; the notes say
 // which and why.
-// The apps and circomlib sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS), each ratio computed from the section's rows.
+// The apps, circomlib and MiMC sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS, MIMC_GOALS), each ratio computed from the section's rows.
 // The circomlib section also sets each width's program, uncached and cached, against the cheapest EVM
 // contract for the same call. The meta's ladder (ladder.mjs) gives two sections: the arithmetic ladder,
 // and the size ladder, each step judged by SIZE_RULE (a deployable that breaks it stops the render).
@@ -124,6 +124,42 @@ const CIRCOMLIB_GOALS = [
   { what: "`poseidonSponge` of 32 values", call: { fn: "poseidonSponge(1..32)" }, ours: linkedToStylus, versus: { kind: "peer", deployable: "SpongePoseidon" }, goal: 0.2 },
   { what: "`hash(1,2)` uncached", call: { fn: "hash(1,2)" }, ours: stylusUncached, limit: 18_000 },
   { what: "`hash(1,2)` cached", call: { fn: "hash(1,2)" }, ours: linkedToStylus, limit: 4_780 },
+];
+
+/**
+ * The MiMC section's goals (our program cached): gas ≤ `goal` × the EVM contract's for the same call
+ * (`versus`): circomlibjs's generated contracts, Tornado's hasher, and the depth-20 MiMCMerkleTree insert
+ * over Tornado's hasher (two `MiMCSponge` calls per level) against the same tree over the program's
+ * one-call `hashLeftRight`.
+ */
+const TORNADO_HASHER = { kind: "peer", deployable: "TornadoMiMCSponge" };
+const MIMC_GOALS = [
+  {
+    what: "`MiMCSponge(1,2,0)` (with the key), against circomlibjs's generated `MiMCSponge`",
+    call: { fn: "MiMCSponge(1,2,0)" },
+    ours: linkedToStylus,
+    versus: { kind: "peer", package: "circomlibjs" },
+    goal: 0.4,
+  },
+  {
+    what: "`MiMCSponge(1,2)` (Tornado's `IHasher`), against Tornado's hasher",
+    call: { fn: "MiMCSponge(1,2)" },
+    ours: linkedToStylus,
+    versus: TORNADO_HASHER,
+    goal: 0.4,
+  },
+  { what: "`MiMCpe7(1,2)`, against circomlibjs's generated `MiMCpe7`", call: { fn: "MiMCpe7(1,2)" }, ours: linkedToStylus, versus: { kind: "peer", package: "circomlibjs" }, goal: 0.7 },
+  {
+    what: "MiMCMerkleTree `insert` at depth 20, one `hashLeftRight` call per level, against the tree over Tornado's hasher (two `MiMCSponge` calls per level)",
+    call: { app: "mimc-tree" },
+    ours: { ...linkedToStylus, fn: APP_FN.mimcTreeInsert(20, 8, true) },
+    versus: { ...TORNADO_HASHER, fn: APP_FN.mimcTreeInsert(20, 8, false) },
+    goal: 0.35,
+  },
+];
+const MIMC_GOALS_INTRO = [
+  "Computed from the rows above (our program cached, `model`; the tree's Stylus rows composed from its anvil inserts): gas ≤ goal ×",
+  "the EVM contract's on anvil for the same call, or for the tree, the EVM tree over Tornado's hasher.",
 ];
 
 /** Where a row's figure comes from: an app over a Stylus program is composed from anvil and the meter (model-stylus.mjs). */
@@ -315,6 +351,7 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
       lines.push(...widthLines(section.rows));
       lines.push(...goalLines(section.rows, CIRCOMLIB_GOALS, CIRCOMLIB_GOALS_INTRO, "peer"));
     }
+    if (section.name === SECTIONS.mimc) lines.push(...goalLines(section.rows, MIMC_GOALS, MIMC_GOALS_INTRO, "EVM"));
   }
   const arithmetic = ladderSteps(ladder, "arithmetic");
   if (arithmetic.length > 0) {

@@ -29,15 +29,17 @@ export const SECTIONS = {
   poseidon2: "Poseidon2",
   goldilocks: "Goldilocks",
   inProcess: "In-process in a stylus-sdk contract",
+  mimc: "MiMC (circomlib)",
 };
 /** The report's order; a section not listed follows them, in order of appearance. */
-export const SECTION_ORDER = [SECTIONS.circomlib, SECTIONS.apps, SECTIONS.poseidon2, SECTIONS.goldilocks];
+export const SECTION_ORDER = [SECTIONS.circomlib, SECTIONS.apps, SECTIONS.poseidon2, SECTIONS.goldilocks, SECTIONS.mimc];
 
 /** The apps whose transactions the report measures; `ours`: the app itself is ours (its hasher needs no "ours"). */
 export const APPS = {
   "example-tree": { name: "IncrementalMerkleTree", ours: true },
   "lean-imt": { name: "zk-kit LeanIMT 2.0.1" },
   semaphore: { name: "Semaphore 4.14.3" },
+  "mimc-tree": { name: "MiMCMerkleTree", ours: true },
 };
 
 const fmt = (n) => n.toLocaleString("en-US");
@@ -53,6 +55,9 @@ export const APP_FN = {
   addMembers: (count, size) => `Semaphore addMembers(${count}), group of ${fmt(size)}`,
   updateMember: (size) => `Semaphore updateMember, group of ${fmt(size)}`,
   removeMember: (size) => `Semaphore removeMember, group of ${fmt(size)}`,
+  /** solidity/examples/MiMCMerkleTree.sol's insert, hashing each level with two `MiMCSponge` calls or one `hashLeftRight` call. */
+  mimcTreeInsert: (depth, inserts, oneCall) =>
+    `insert, depth ${depth}, mean of ${inserts} (${oneCall ? "one hashLeftRight call" : "two MiMCSponge calls"} per level)`,
 };
 
 const LANGUAGE = { stylus: "Rust", "in-process": "Rust", yul: "Yul", solidity: "Solidity" };

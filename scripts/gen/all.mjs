@@ -20,6 +20,7 @@ export const GENERATORS = [
   "gen-poseidon2-params.mjs", //   test/vectors/poseidon2-params/ -> crates/poseidon-bn254 Poseidon2 modules
   "gen-mimc-constants.mjs", //     keccak256 chains (checked against circomlibjs) -> crates/mimc-bn254 constants
   "gen-vectors.mjs", //            test/vectors/poseidon.json, poseidon2.json, circomlib bytecode
+  "gen-mimc-vectors.mjs", //       test/vectors/mimc.json, circomlibjs's and Tornado-shaped MiMC bytecode
   "gen-poseidon2-vectors.mjs", //  test/vectors/poseidon2-instances.json
   "gen-app-vectors.mjs", //        test/vectors/apps.json
   "gen-lean-imt-vectors.mjs", //   test/vectors/lean-imt.json

@@ -72,8 +72,9 @@ function digest(dir) {
   return hash.digest("hex");
 }
 
-function requireBuilt() {
-  for (const file of [METER, ...["poseidon_stylus", "poseidon_stylus_merkle", "poseidon_stylus_poseidon2"].map((stem) => join(WASM_DIR, `${stem}.wasm`))]) {
+/** The meter and the programs a test runs (`also`: more than the three every such test needs). */
+function requireBuilt(also = []) {
+  for (const file of [METER, ...["poseidon_stylus", "poseidon_stylus_merkle", "poseidon_stylus_poseidon2", ...also].map((stem) => join(WASM_DIR, `${stem}.wasm`))]) {
     assert.ok(existsSync(file), `${file} is missing: run scripts/build-wasm.sh (it builds the meter and the WASM)`);
   }
 }
@@ -97,6 +98,12 @@ const SPONGE = { kind: "peer", package: "@iden3/contracts", deployable: "SpongeP
 const GOLDILOCKS = { kind: "yul", deployable: "GoldilocksPoseidonYul" };
 const NOIR_YUL = { kind: "yul", deployable: "NoirPoseidon2Yul" };
 const NOIR_SOL = { kind: "solidity", deployable: "NoirPoseidon2Solidity" };
+// MiMC: circomlibjs's contracts, Tornado's hasher, the one-call hashLeftRight, the MiMC tree both ways.
+const CIRCOM_MIMC = (code) => ({ kind: "peer", package: "circomlibjs", deployable: code, app: null });
+const TORNADO = { kind: "peer", deployable: "TornadoMiMCSponge" };
+const MIMC_HLR = { kind: "yul", deployable: "MiMCHashLeftRight" };
+const MIMC_TWO_CALLS = APP_FN.mimcTreeInsert(20, 8, false);
+const MIMC_ONE_CALL = APP_FN.mimcTreeInsert(20, 8, true);
 const EXPECTED = [
   [T3_YUL, HASH, [5_000, 40_000]],
   [T3_SOL, HASH, [100_000, 1_000_000]],
@@ -140,6 +147,13 @@ const EXPECTED = [
     [query, "poseidon2PermuteT4([1,2,3,4])", [min, max]],
     [query, "poseidon2CompressT4([1,2,3,4])", [min, max]],
   ]),
+  // One sponge is 220 rounds, MiMC7 91; hashLeftRight two sponges; a tree level one hashLeftRight.
+  [CIRCOM_MIMC('mimcSpongecontract.createCode("mimcsponge", 220)'), "MiMCSponge(1,2,0)", [10_000, 60_000]],
+  [CIRCOM_MIMC('mimc7Contract.createCode("mimc", 91)'), "MiMCpe7(1,2)", [4_000, 30_000]],
+  [{ ...TORNADO, app: null }, "MiMCSponge(1,2)", [10_000, 60_000]],
+  [{ ...MIMC_HLR, app: null }, "hashLeftRight(1,2)", [20_000, 120_000]],
+  [{ ...TORNADO, app: "mimc-tree" }, MIMC_TWO_CALLS, [20 * 20_000, 20 * 120_000]],
+  [{ ...MIMC_HLR, app: "mimc-tree" }, MIMC_ONE_CALL, [20 * 20_000, 20 * 120_000]],
 ];
 const find = (rows, query, fn) => findRows(rows, { ...query, fn });
 
@@ -174,6 +188,30 @@ test("evm-gas.sh deploys and measures every EVM implementation on an anvil it st
     assert.equal(row.section, SECTIONS.circomlib, `${label(row)} ${row.fn}: section`);
   }
   assert.ok(gas(SPONGE, "poseidonSponge(1..6)") > gas(CIRCOM(6), "hash(1,2,3,4,5,6)"), "the sponge of 6 values is one createCode(6) call and more");
+  // MiMC: its own section; the two-argument hasher is the three-argument code less a key load.
+  for (const row of findRows(evm.rows, { section: SECTIONS.mimc })) assert.ok(["peer", "yul"].includes(row.subject.kind), `${label(row)} ${row.fn}`);
+  assert.equal(findRows(evm.rows, { section: SECTIONS.mimc }).length, 6, "six MiMC rows");
+  const spongeGas = gas(TORNADO, "MiMCSponge(1,2)");
+  assert.ok(spongeGas < gas(CIRCOM_MIMC('mimcSpongecontract.createCode("mimcsponge", 220)'), "MiMCSponge(1,2,0)"), "Tornado's hasher reads no key");
+  assert.ok(gas(MIMC_HLR, "hashLeftRight(1,2)") > 2 * (spongeGas - 2_000), "hashLeftRight is two sponges");
+  // Both MiMC trees keep their inserts' hasher calls: 40 MiMCSponge calls (two words back) or 20
+  // hashLeftRight calls (one word back) per depth-20 insert.
+  for (const [query, fn, calls, selector, words] of [
+    [{ ...TORNADO, app: "mimc-tree" }, MIMC_TWO_CALLS, 40, "0xf47d33b5", 2],
+    [{ ...MIMC_HLR, app: "mimc-tree" }, MIMC_ONE_CALL, 20, "0x5bb93995", 1],
+  ]) {
+    const tree = find(evm.rows, query, fn)[0];
+    assert.match(tree.note, /not Tornado's contract/);
+    assert.equal(tree.record.inserts.length, 8, `${fn}: eight recorded inserts`);
+    for (const insert of tree.record.inserts) {
+      assert.equal(insert.hasher_calls.length, calls, `${fn}, insert ${insert.index}: calls`);
+      for (const call of insert.hasher_calls) {
+        assert.equal(call.calldata.slice(0, 10), selector);
+        assert.match(call.output, new RegExp(`^0x([0-9a-f]{64}){${words}}$`));
+      }
+      assert.equal(insert.refund, 0);
+    }
+  }
 
   // The tree over the Yul hasher keeps each insert's traced hasher calls and refund for model-stylus.mjs.
   const tree = find(evm.rows, TREE_YUL, TREE_BATCHED)[0];
@@ -234,7 +272,7 @@ test("evm-rows.mjs iden3-sponge-code links every PoseidonUnit6L placeholder of t
 
 test("render.mjs writes report.md, gas.json and a chart per section with every row, into the directory given", async () => {
   assert.ok(evm, "needs the evm-gas.sh test's rows");
-  requireBuilt();
+  requireBuilt(["poseidon_stylus_mimc"]);
   const stylusJson = join(work, "stylus.json");
   writeFileSync(stylusJson, await run("node", [join(GAS_REPORT, "measure-stylus.mjs"), "--meter", METER, "--wasm-dir", WASM_DIR, "--arbos", ARBOS]));
   const stylus = JSON.parse(readFileSync(stylusJson, "utf8"));
@@ -256,7 +294,7 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
   assert.match(report, /a Nitro v3\.10\.x node at ArbOS 60, which ArbOS 61 renumbers after a refund fix, on this report's 58 direct-call rows/);
   const charts = new Map();
   for (const section of new Set(rows.map((row) => row.section))) {
-    const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`;
+    const file = `gas-${section.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.svg`;
     const chart = readFileSync(join(out, file), "utf8");
     assert.match(chart, /^<svg /);
     assert.ok(report.includes(`## ${section}\n`), `report.md has a section ${section}`);
@@ -278,7 +316,7 @@ test("render.mjs writes report.md, gas.json and a chart per section with every r
 
 test("model-stylus.mjs composes the tree over the Stylus program from the anvil tree and the meter", async () => {
   assert.ok(evm, "needs the evm-gas.sh test's rows");
-  requireBuilt();
+  requireBuilt(["poseidon_stylus_mimc"]);
   const treeJson = join(work, "stylus-tree.json");
   writeFileSync(
     treeJson,
@@ -332,6 +370,89 @@ test("model-stylus.mjs composes the tree over the Stylus program from the anvil 
       refused.stderr.includes(`, the EVM hasher ${call.output}`),
     refused.stderr,
   );
+});
+
+test("model-stylus.mjs composes the MiMC tree over the MiMC program, two MiMCSponge calls or one hashLeftRight call per level (test/scripts/fakes/mimc-meter.mjs for the program)", async () => {
+  assert.ok(evm, "needs the evm-gas.sh test's rows");
+  requireBuilt();
+  // The stand-in answers circomlibjs's hashes at these frame gases; the Poseidon tree goes to the real meter.
+  const FRAMES = { "0xf47d33b5": 3000, "0x5bb93995": 5000 };
+  const env = {
+    ...ENV,
+    STYLUS_METER: METER,
+    FAKE_MIMC_FRAMES: JSON.stringify({ "MiMCSponge(uint256,uint256)": FRAMES["0xf47d33b5"], "hashLeftRight(uint256,uint256)": FRAMES["0x5bb93995"] }),
+  };
+  const fake = join(ROOT, "test", "scripts", "fakes", "mimc-meter.mjs");
+  const compose = (evmFile) =>
+    spawnSync(process.execPath, [join(GAS_REPORT, "model-stylus.mjs"), "--meter", fake, "--wasm-dir", WASM_DIR, "--evm", evmFile, "--arbos", ARBOS], { encoding: "utf8", env });
+  const run = compose(evmJson);
+  assert.equal(run.status, 0, run.stderr);
+  const rows = JSON.parse(run.stdout).rows;
+  for (const [fn, over] of [[MIMC_TWO_CALLS, { ...TORNADO, app: "mimc-tree" }], [MIMC_ONE_CALL, { ...MIMC_HLR, app: "mimc-tree" }]]) {
+    const found = rows.filter((r) => matches(r, { section: SECTIONS.mimc, fn }));
+    assert.equal(found.length, 1, `one composed row for ${fn}`);
+    const [row] = found;
+    assert.deepEqual(row.subject, { kind: "stylus", deployable: "poseidon_stylus_mimc", app: "mimc-tree" });
+    assert.equal(row.cached, true);
+    assert.match(row.source, /^model, ArbOS 61$/);
+    assert.match(row.note, /^composed, not run: .*our example tree's pattern behind an IHasher adapter, not Tornado's contract\.$/);
+    // Recomputed from the recorded inserts: each hasher frame replaced by the program's.
+    const base = find(evm.rows, over, fn)[0];
+    const total = base.record.inserts.reduce(
+      (sum, insert) => sum + insert.gas + insert.hasher_calls.reduce((s, call) => s + FRAMES[call.calldata.slice(0, 10)] - call.execution_gas, 0),
+      0,
+    );
+    assert.equal(row.gas, Math.floor(total / base.record.inserts.length), fn);
+  }
+  // A recorded output one bit off is refused, naming the row, the transaction and the frame.
+  const edited = JSON.parse(readFileSync(evmJson, "utf8"));
+  const call = find(edited.rows, { ...TORNADO, app: "mimc-tree" }, MIMC_TWO_CALLS)[0].record.inserts[2].hasher_calls[7];
+  call.output = call.output.slice(0, -1) + (call.output.endsWith("0") ? "1" : "0");
+  const editedJson = join(work, "evm-mimc-edited.json");
+  writeFileSync(editedJson, JSON.stringify(edited));
+  const refused = compose(editedJson);
+  assert.notEqual(refused.status, 0, "a wrong output is refused");
+  assert.ok(refused.stderr.includes(`${MIMC_TWO_CALLS}, transaction 2, frame 7 (0xf47d33b5…): poseidon_stylus_mimc.wasm returned 0x`), refused.stderr);
+});
+
+test("render.mjs: the MiMC section has its table, its chart and its goals, each against the EVM contract it names", () => {
+  const dir = mkdtempSync(join(tmpdir(), "render-mimc-"));
+  const section = SECTIONS.mimc;
+  const evmRow = (what, fn, gas) => makeRow({ section, fn, subject: what, gas, source: "anvil" });
+  const stylusRow = (fn, gas, extra = {}) => makeRow({ section, fn, subject: subject.stylus("poseidon_stylus_mimc", extra), cached: true, gas, source: "model, ArbOS 61" });
+  const sponge3 = evmRow(subject.peer("circomlibjs 0.1.7 mimcSpongecontract", "EVM bytecode", { package: "circomlibjs", deployable: 'mimcSpongecontract.createCode("mimcsponge", 220)' }), "MiMCSponge(1,2,0)", 20000);
+  const mimc7 = evmRow(subject.peer("circomlibjs 0.1.7 mimc7Contract", "EVM bytecode", { package: "circomlibjs", deployable: 'mimc7Contract.createCode("mimc", 91)' }), "MiMCpe7(1,2)", 8000);
+  const tornado = evmRow(subject.peer("Tornado Cash's hasher", "EVM bytecode", { deployable: "TornadoMiMCSponge" }), "MiMCSponge(1,2)", 20000);
+  const tree = evmRow(subject.peer("Tornado Cash's hasher", "EVM bytecode", { deployable: "TornadoMiMCSponge", app: "mimc-tree" }), MIMC_TWO_CALLS, 900000);
+  const ours = {
+    sponge3: stylusRow("MiMCSponge(1,2,0)", 8000),
+    sponge2: stylusRow("MiMCSponge(1,2)", 8001),
+    mimc7: stylusRow("MiMCpe7(1,2)", 5700),
+    oneCall: stylusRow(MIMC_ONE_CALL, 315000, { app: "mimc-tree" }),
+    twoCalls: stylusRow(MIMC_TWO_CALLS, 330000, { app: "mimc-tree" }),
+  };
+  const rows = [sponge3, mimc7, tornado, tree, ...Object.values(ours)];
+  const r = renderRows(dir, rows);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(r.lines.includes(`## ${section}`));
+  assert.ok(r.lines.includes(`![${section}: gas per call, log scale](gas-mimc-circomlib.svg)`));
+  assert.ok(existsSync(join(dir, "out", "gas-mimc-circomlib.svg")));
+  assert.ok(r.lines.includes(`| MiMCMerkleTree + poseidon_stylus_mimc.wasm (Stylus) | Rust | \`${MIMC_ONE_CALL}\` | 315,000 | – | – | cached | model, ArbOS 61 |`));
+  const goal = (what) => r.lines.find((l) => l.startsWith(`| ${what} |`));
+  // 8,000 / 20,000 = 0.400: met at ≤ 0.40; 8,001 / 20,000 is not.
+  assert.equal(goal("`MiMCSponge(1,2,0)` (with the key), against circomlibjs's generated `MiMCSponge`"),
+    "| `MiMCSponge(1,2,0)` (with the key), against circomlibjs's generated `MiMCSponge` | poseidon_stylus_mimc.wasm (Stylus) | 8,000 | 20,000 | 0.400 | ≤ 0.40 | met | model, ArbOS 61 |");
+  assert.match(goal("`MiMCSponge(1,2)` (Tornado's `IHasher`), against Tornado's hasher"), /\| 8,001 \| 20,000 \| 0\.400 \| ≤ 0\.40 \| not met \|/);
+  assert.match(goal("`MiMCpe7(1,2)`, against circomlibjs's generated `MiMCpe7`"), /\| 5,700 \| 8,000 \| 0\.713 \| ≤ 0\.70 \| not met \|/);
+  const treeGoal = "MiMCMerkleTree `insert` at depth 20, one `hashLeftRight` call per level, against the tree over Tornado's hasher (two `MiMCSponge` calls per level)";
+  assert.equal(goal(treeGoal), `| ${treeGoal} | ${label(ours.oneCall)} | 315,000 | 900,000 | 0.350 | ≤ 0.35 | met | composed (model, ArbOS 61) |`);
+  assert.ok(r.lines.includes("| transaction | ours | gas | EVM | ratio | goal | met | source |"));
+  // Without the Stylus rows (before the program is measured) every goal says so.
+  const without = renderRows(dir, [sponge3, mimc7, tornado, tree, ours.sponge3]);
+  assert.equal(without.status, 0, without.stderr);
+  assert.ok(without.lines.includes(`| ${treeGoal} | – | – | – | – | ≤ 0.35 | no row in this report | – |`));
+  assert.ok(without.lines.includes("| `MiMCpe7(1,2)`, against circomlibjs's generated `MiMCpe7` | – | – | – | – | ≤ 0.70 | no row in this report | – |"));
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("model-repeated.mjs: 20 hash calls to an uncached program pay init once (ArbOS 61), every time before ArbOS 60; next to one rootFromPath on the Merkle program", async () => {
