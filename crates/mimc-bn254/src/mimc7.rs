@@ -1,6 +1,6 @@
 //! MiMC7: circomlib's MiMC with x⁷ and 91 rounds over one element and a key.
 //!
-//! r₀ = (x + k)⁷, rᵢ = (rᵢ₋₁ + k + cᵢ)⁷ for i = 1 … 90, and the hash is r₉₀ + k. The constants are
+//! r₀ = (x + k)⁷, rᵢ = (rᵢ₋₁ + k + cᵢ)⁷ for i = 1 … 90 ([`Fr::pow7_of_sum_assign`]), and the hash is r₉₀ + k. The constants are
 //! [`constants::MIMC7`].
 
 use poseidon_bn254::Fr;
@@ -9,30 +9,17 @@ use seq_macro::seq;
 use crate::constants;
 
 /// Rounds.
-pub const ROUNDS: usize = 91;
+pub const ROUNDS: usize = constants::MIMC7.len();
 
 /// MiMC7 of `x` with key `k`: circomlibjs `buildMimc7().hash(x, k)`.
 pub fn hash(x: Fr, k: Fr) -> Fr {
     let mut r = x;
+    // Round 0's constant is 0 (circomlib adds none there).
     seq!(I in 0..91 {
-        round::<I>(&mut r, &k);
+        r.pow7_of_sum_assign(&k, &constants::MIMC7[I]);
     });
     r.add_assign(&k);
     r
-}
-
-/// Round `I`: r ← (r + k + c_I)⁷.
-#[inline(always)]
-fn round<const I: usize>(r: &mut Fr, k: &Fr) {
-    r.add_assign(k);
-    // circomlib adds no constant in the first round.
-    if I != 0 {
-        r.add_assign(&constants::MIMC7[I]);
-    }
-    let square = r.square();
-    let fourth = square.square();
-    r.mul_assign(&square);
-    r.mul_assign(&fourth);
 }
 
 /// circomlibjs `buildMimc7().multiHash(inputs, key)`: see [`MultiHash`]. Returns `key` for no

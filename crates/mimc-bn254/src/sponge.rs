@@ -1,6 +1,6 @@
 //! MiMCSponge: circomlib's Feistel MiMC with x⁵ and 220 rounds over a key and two lanes.
 //!
-//! Round i (0-based) computes t = (xL + k + cᵢ)⁵; every round but the last sets
+//! Round i (0-based) computes t = (xL + k + cᵢ)⁵ ([`Fr::add_pow5_of_sum`]); every round but the last sets
 //! (xL, xR) ← (xR + t, xL), the last sets xR ← xR + t. The constants are [`constants::SPONGE`].
 
 use poseidon_bn254::Fr;
@@ -9,31 +9,23 @@ use seq_macro::seq;
 use crate::constants;
 
 /// Rounds of the Feistel network.
-pub const ROUNDS: usize = 220;
+pub const ROUNDS: usize = constants::SPONGE.len();
 
 /// MiMCSponge of the lanes (xL, xR) with key `k`: circomlibjs `buildMimcSponge().hash(xl, xr, k)`.
 /// Tornado Cash's `IHasher.MiMCSponge(xL, xR)` is this with `k` = 0.
 pub fn hash(xl: Fr, xr: Fr, k: Fr) -> (Fr, Fr) {
-    // Before round i, xL is lanes[i % 2] and xR the other: no lane is ever copied.
-    let mut lanes = [xl, xr];
+    // Rounds alternate which lane they add into, so no lane is ever copied: after an even round
+    // `a` holds xR and `b` xL, after an odd one the reverse.
+    let (mut a, mut b) = (xl, xr);
     seq!(I in 0..220 {
-        round::<I>(&mut lanes, &k);
+        if I % 2 == 0 {
+            b.add_pow5_of_sum(&a, &k, &constants::SPONGE[I]);
+        } else {
+            a.add_pow5_of_sum(&b, &k, &constants::SPONGE[I]);
+        }
     });
-    // The last round (odd) adds into lanes[0], which holds xR, and swaps nothing.
-    (lanes[1], lanes[0])
-}
-
-/// Round `I`: lanes[1 − I % 2] += (lanes[I % 2] + k + c_I)⁵.
-#[inline(always)]
-fn round<const I: usize>(lanes: &mut [Fr; 2], k: &Fr) {
-    let (left, right) = (I % 2, 1 - I % 2);
-    let mut t = lanes[left].add(k);
-    // circomlib adds no constant in the first round, and the last one is 0.
-    if I != 0 && I != ROUNDS - 1 {
-        t.add_assign(&constants::SPONGE[I]);
-    }
-    t.pow5_assign();
-    lanes[right].add_assign(&t);
+    // The last round (odd) adds into `a`, which holds xR, and swaps nothing.
+    (b, a)
 }
 
 /// circomlibjs `buildMimcSponge().multiHash(inputs, key, outputs.len())`: see [`MultiHash`].

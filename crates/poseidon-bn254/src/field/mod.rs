@@ -271,6 +271,37 @@ impl Fr {
     pub fn pow5_assign(&mut self) {
         shared::pow5_assign(self)
     }
+
+    /// self += (a + b + c)⁵: a round of a Feistel MiMC with x⁵ (circomlib's MiMCSponge: lane, key,
+    /// round constant). One kernel call on wasm32, the sum unreduced into the products. On wasm32
+    /// `c` is the side passed as immediates: put the constant there.
+    #[inline(always)]
+    pub fn add_pow5_of_sum(&mut self, a: &Fr, b: &Fr, c: &Fr) {
+        shared::add_pow5_of_sum(self, a, b, c)
+    }
+
+    /// self = (self + b + c)⁷: a round of MiMC with x⁷ (circomlib's MiMC7: state, key, round
+    /// constant), as [`Fr::add_pow5_of_sum`]: one kernel call on wasm32, `c` the immediate side.
+    #[inline(always)]
+    pub fn pow7_of_sum_assign(&mut self, b: &Fr, c: &Fr) {
+        shared::pow7_of_sum_assign(self, b, c)
+    }
+}
+
+/// (a + b + c)⁵ of weakly reduced values: the sum goes unreduced into the products (below 6p; they
+/// accept values below `MAX_UNREDUCED_P`·p on `u29x9`, and `u64x4` reduces every sum).
+#[inline(always)]
+fn pow5_of_sum(a: &backend::Repr, b: &backend::Repr, c: &backend::Repr) -> backend::Repr {
+    let t = backend::add_unreduced(&backend::add_unreduced(a, b), c);
+    backend::mul(&backend::square(&backend::square(&t)), &t)
+}
+
+/// (a + b + c)⁷, as [`pow5_of_sum`]: t² · t⁴ · t.
+#[inline(always)]
+fn pow7_of_sum(a: &backend::Repr, b: &backend::Repr, c: &backend::Repr) -> backend::Repr {
+    let t = backend::add_unreduced(&backend::add_unreduced(a, b), c);
+    let square = backend::square(&t);
+    backend::mul(&backend::mul(&backend::square(&square), &square), &t)
 }
 
 /// Native builds: the operations inlined where optimized (debug builds keep them out of line so
@@ -308,6 +339,16 @@ mod shared {
     pub fn pow5_assign(a: &mut Fr) {
         let x = a.0;
         a.0 = backend::mul(&backend::square(&backend::square(&x)), &x);
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn add_pow5_of_sum(acc: &mut Fr, a: &Fr, b: &Fr, c: &Fr) {
+        acc.0 = backend::add(&acc.0, &super::pow5_of_sum(&a.0, &b.0, &c.0));
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn pow7_of_sum_assign(acc: &mut Fr, b: &Fr, c: &Fr) {
+        acc.0 = super::pow7_of_sum(&acc.0, &b.0, &c.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -356,6 +397,22 @@ mod shared {
                 #[inline(never)]
                 fn add_product_k(acc: &mut Repr, a: &Repr, #(b~I: u64,)*) {
                     *acc = backend::add(acc, &backend::mul(a, &[#(b~I,)*]));
+                }
+                #[inline(never)]
+                fn add_pow5_of_sum_k(acc: &mut Repr, a: &Repr, b: &Repr, #(c~I: u64,)*) {
+                    *acc = backend::add(acc, &super::pow5_of_sum(a, b, &[#(c~I,)*]));
+                }
+                #[inline(never)]
+                fn pow7_of_sum_k(acc: &mut Repr, b: &Repr, #(c~I: u64,)*) {
+                    *acc = super::pow7_of_sum(acc, b, &[#(c~I,)*]);
+                }
+                #[inline(always)]
+                pub fn add_pow5_of_sum(acc: &mut Fr, a: &Fr, b: &Fr, c: &Fr) {
+                    add_pow5_of_sum_k(&mut acc.0, &a.0, &b.0, #(c.0[I],)*)
+                }
+                #[inline(always)]
+                pub fn pow7_of_sum_assign(acc: &mut Fr, b: &Fr, c: &Fr) {
+                    pow7_of_sum_k(&mut acc.0, &b.0, #(c.0[I],)*)
                 }
                 #[inline(always)]
                 pub fn add_assign(a: &mut Fr, b: &Fr) {
