@@ -90,6 +90,75 @@ pub fn poseidon2() -> Poseidon2 {
     load("poseidon2.json")
 }
 
+/// A MiMCSponge hash: (xL, xR, k) and (xL, xR).
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MimcSponge {
+    /// xL, xR, k.
+    #[serde_as(as = "[DisplayFromStr; 3]")]
+    pub inputs: [U256; 3],
+    /// xL, xR.
+    #[serde_as(as = "[DisplayFromStr; 2]")]
+    pub outputs: [U256; 2],
+}
+
+/// circomlibjs's MiMCSponge `multiHash(inputs, key, numOutputs)`.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MimcSpongeMultiHash {
+    /// The inputs.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub inputs: Vec<U256>,
+    /// The key.
+    #[serde_as(as = "DisplayFromStr")]
+    pub key: U256,
+    /// How many outputs.
+    pub num_outputs: usize,
+    /// The outputs (always a list, also for one).
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub outputs: Vec<U256>,
+}
+
+/// circomlibjs's MiMC7 `multiHash(inputs, key)`.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct Mimc7MultiHash {
+    /// The inputs.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub inputs: Vec<U256>,
+    /// The key.
+    #[serde_as(as = "DisplayFromStr")]
+    pub key: U256,
+    /// The hash.
+    #[serde_as(as = "DisplayFromStr")]
+    pub output: U256,
+}
+
+/// `mimc.json`: circomlib's MiMC (circomlibjs `buildMimcSponge`, `buildMimc7`) and Tornado Cash's
+/// `hashLeftRight` over MiMCSponge.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mimc {
+    /// Where the values come from.
+    pub source: String,
+    /// MiMCSponge `hash(xL, xR, k)`.
+    pub sponge: Vec<MimcSponge>,
+    /// MiMC7 `hash(x, k)`: inputs x, k.
+    pub mimc7: Vec<Hash>,
+    /// Tornado's `hashLeftRight(left, right)`.
+    pub hash_left_right: Vec<Hash>,
+    /// MiMCSponge `multiHash`.
+    pub sponge_multi_hash: Vec<MimcSpongeMultiHash>,
+    /// MiMC7 `multiHash`.
+    pub mimc7_multi_hash: Vec<Mimc7MultiHash>,
+}
+
+/// `mimc.json`.
+pub fn mimc() -> Mimc {
+    load("mimc.json")
+}
+
 /// `poseidon2-instances.json`: every Poseidon2 instance (Barretenberg and Codex sets), Noir's hash,
 /// TaceoLabs' compress.
 #[derive(Debug, Deserialize)]
