@@ -29,7 +29,7 @@ step "forge build"
 
 step "built Stylus WASM and meter present (the test/stylus/*.t.sol suites run them; scripts/build-wasm.sh builds them)"
 for built in target/tools/stylus-meter target/stylus/poseidon_stylus.wasm target/stylus/poseidon_stylus_merkle.wasm target/stylus/poseidon_stylus_poseidon2.wasm \
-  target/stylus/poseidon_stylus_hash{1,3,4,5,6,7,8,9,10,11,12,13,14,15,16}.wasm target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm; do
+  target/stylus/poseidon_stylus_hash{1,3,4,5,6,7,8,9,10,11,12,13,14,15,16}.wasm target/stylus/poseidon_stylus_noir.wasm target/stylus/poseidon_stylus_goldilocks.wasm target/stylus/poseidon_stylus_mimc.wasm; do
   [ -f "$built" ] || { echo "test-evm: $built missing: run scripts/build-wasm.sh first" >&2; exit 1; }
 done
 
