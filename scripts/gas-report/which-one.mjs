@@ -17,6 +17,10 @@ export const CALLS = [
   ["Poseidon2 permutation, t = 4", SECTIONS.poseidon2, "poseidon2PermuteT4([1,2,3,4])"],
   ["Goldilocks Poseidon `twoToOne`", SECTIONS.goldilocks, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)"],
   ["Goldilocks Poseidon2 `poseidon2TwoToOne`", SECTIONS.goldilocks, "poseidon2TwoToOne([1,2,3,4],[5,6,7,8]) (Poseidon2)"],
+  ["MiMC `MiMCSponge(1,2)` (Tornado Cash's `IHasher`)", SECTIONS.mimc, "MiMCSponge(1,2)"],
+  ["MiMC `MiMCSponge(1,2,0)` (circomlibjs)", SECTIONS.mimc, "MiMCSponge(1,2,0)"],
+  ["MiMC7 `MiMCpe7(1,2)` (circomlibjs)", SECTIONS.mimc, "MiMCpe7(1,2)"],
+  ["Tornado's `hashLeftRight(1,2)`, one call", SECTIONS.mimc, "hashLeftRight(1,2)"],
 ];
 
 // The evidence for the recent-program rule: a depth-20 path hashed by 20 calls in one transaction
