@@ -20,11 +20,11 @@
 // Every number is a 0x-prefixed, 64-digit lowercase hex string (forge's vm.parseJson*, serde).
 // `--check` regenerates in memory and fails if a committed file differs.
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { buildMimc7, buildMimcSponge, mimc7Contract, mimcSpongecontract } from "circomlibjs";
 import { keccak256, toBytes } from "viem";
 import { P, hashLeftRightCode, tornadoHasherCode } from "../lib/mimcsponge-evm.mjs";
 import { parseOptions } from "../lib/args.mjs";
+import { writeOrCheck } from "../lib/generated-files.mjs";
 
 const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-mimc-vectors.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
@@ -122,23 +122,6 @@ const files = {
   "test/vectors/mimcsponge-hashleftright.bytecode": hashLeftRightCode(),
 };
 
-const stale = [];
-for (const [path, content] of Object.entries(files)) {
-  const url = new URL(`../../${path}`, import.meta.url);
-  if (check) {
-    let current = null;
-    try {
-      current = readFileSync(url, "utf8");
-    } catch {}
-    if (current !== content) stale.push(path);
-  } else {
-    writeFileSync(url, content);
-    console.log(`wrote ${path}`);
-  }
-}
-if (stale.length) {
-  console.error(`gen-mimc-vectors: stale or missing: ${stale.join(", ")}; run \`node scripts/gen/gen-mimc-vectors.mjs\` and commit`);
-  process.exit(1);
-}
+writeOrCheck(Object.entries(files), { check, generator: "gen/gen-mimc-vectors" });
 if (check) console.log("gen-mimc-vectors: MiMC vectors and bytecode are current");
 process.exit(0);

@@ -11,11 +11,11 @@
 // Every number is a 0x-prefixed, 64-digit lowercase hex string, readable by forge (vm.parseJson*) and serde.
 // `--check` regenerates in memory and fails if a committed file differs (the freshness check).
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { buildPoseidonReference, poseidonContract } from "circomlibjs";
 import { P, loadParams, hash2, permute } from "../lib/poseidon2.mjs";
 import { parseOptions } from "../lib/args.mjs";
+import { writeOrCheck } from "../lib/generated-files.mjs";
 
 const { check } = parseOptions({ check: { type: "boolean" } }, { usage: "node scripts/gen/gen-vectors.mjs [--check]" }).values;
 const hex = (x) => "0x" + BigInt(x).toString(16).padStart(64, "0");
@@ -118,23 +118,6 @@ const files = {
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`test/vectors/circomlib-poseidon-t${n + 1}.bytecode`, poseidonContract.createCode(n)])),
 };
 
-let stale = [];
-for (const [path, content] of Object.entries(files)) {
-  const url = new URL(`../../${path}`, import.meta.url);
-  if (check) {
-    let current = null;
-    try {
-      current = readFileSync(url, "utf8");
-    } catch {}
-    if (current !== content) stale.push(path);
-  } else {
-    writeFileSync(url, content);
-    console.log(`wrote ${path}`);
-  }
-}
-if (stale.length) {
-  console.error(`gen-vectors: stale or missing: ${stale.join(", ")}; run \`node scripts/gen/gen-vectors.mjs\` and commit`);
-  process.exit(1);
-}
+writeOrCheck(Object.entries(files), { check, generator: "gen/gen-vectors" });
 if (check) console.log("gen-vectors: test/vectors is current");
 process.exit(0);

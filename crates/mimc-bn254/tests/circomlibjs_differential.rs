@@ -5,9 +5,7 @@
 //!
 //! Needs Node.js and the repository's `node_modules` (`npm ci`); fails, never skips, without them.
 
-use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use mimc_bn254::{mimc7, sponge, Fr};
 use rand::rngs::StdRng;
@@ -115,44 +113,12 @@ fn mimc7_multi_call(inputs: &[Fr], key: Fr) -> Call {
 
 /// Runs every call through circomlibjs and returns its results in order.
 fn reference(calls: &[Call]) -> Vec<Vec<Fr>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    assert!(
-        root.join("node_modules/circomlibjs/package.json").is_file(),
-        "npm package `circomlibjs` is missing: run `npm ci` in the repository root (scripts/setup.sh does it)"
-    );
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/js/reference.mjs");
-    let mut child = Command::new("node")
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start `node` ({e}): install Node.js and run `npm ci`"));
     let batch: String = calls
         .iter()
         .map(|c| serde_json::json!({ "fn": c.function, "args": c.args }).to_string() + "\n")
         .collect();
-    // Feed stdin from a thread so a large batch cannot deadlock against a full stdout pipe.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(batch.as_bytes()));
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .expect("piped stdout")
-        .read_to_string(&mut stdout)
-        .expect("UTF-8");
-    let output = child.wait_with_output().expect("node runs to completion");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("write the calls to node");
-    assert!(
-        output.status.success(),
-        "node reference.mjs failed ({}): {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = poseidon_test_support::run_node(&script, &[], batch);
     let results: Vec<Vec<Fr>> = stdout
         .lines()
         .map(|line| {

@@ -50,3 +50,50 @@ pub fn seeded_rng(test: &str) -> (u64, StdRng) {
     eprintln!("{test}: seed {seed} (replay with {SEED_VARIABLE}={seed})");
     (seed, StdRng::seed_from_u64(seed))
 }
+
+/// Runs `node SCRIPT ARGS…` with `input` on stdin and returns its stdout: the JavaScript references
+/// of the differential tests (one process per batch). Fails, never skips, with what to do when Node
+/// or the repository's `node_modules` (`npm ci`) is missing, and with node's stderr when it fails.
+pub fn run_node(script: &std::path::Path, args: &[&str], input: String) -> String {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    assert!(
+        root().join("node_modules").is_dir(),
+        "the repository's node_modules is missing: run `npm ci` in the repository root \
+         (scripts/setup.sh does it) before `cargo test`"
+    );
+    let mut child = Command::new("node")
+        .arg(script)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot start `node` ({e}): install Node.js (20 or later) and run `npm ci`")
+        });
+    // Feed stdin from a thread so a large batch can never deadlock against a full stdout pipe.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_to_string(&mut stdout)
+        .expect("node's stdout is UTF-8");
+    let output = child.wait_with_output().expect("node runs to completion");
+    writer
+        .join()
+        .expect("stdin writer thread")
+        .expect("write the input to node");
+    assert!(
+        output.status.success(),
+        "node {} {} failed ({}): {}",
+        script.display(),
+        args.join(" "),
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}

@@ -3,9 +3,7 @@
 // Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use poseidon_bn254::{Fr, MODULUS_LIMBS};
 use rand::rngs::StdRng;
@@ -155,47 +153,13 @@ pub fn node_reference_hashes(reference: &str, inputs: &[Vec<Fr>]) -> Vec<Fr> {
     npm_package("poseidon-lite");
     npm_package("@zkpassport/poseidon2");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/js/reference.mjs");
-    let mut child = Command::new("node")
-        .arg(&script)
-        .arg(reference)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot start `node` ({e}): install Node.js (20 or later) and run `npm ci` in \
-                 the repository root"
-            )
-        });
-
     let mut batch = String::new();
     for list in inputs {
         let decimals: Vec<String> = list.iter().map(|x| to_u256(*x).to_string()).collect();
         batch.push_str(&serde_json::to_string(&decimals).expect("strings serialize"));
         batch.push('\n');
     }
-    // Feed stdin from a thread so a large batch can never deadlock against a full stdout pipe.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(batch.as_bytes()));
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .expect("piped stdout")
-        .read_to_string(&mut stdout)
-        .expect("node stdout is UTF-8");
-    let output = child.wait_with_output().expect("node runs to completion");
-    writer
-        .join()
-        .expect("stdin writer thread")
-        .expect("write inputs to node");
-    assert!(
-        output.status.success(),
-        "node reference.mjs {reference} failed ({}): {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = poseidon_test_support::run_node(&script, &[reference], batch);
 
     let hashes: Vec<Fr> = stdout.lines().map(Fr::from_hex).collect();
     assert_eq!(
