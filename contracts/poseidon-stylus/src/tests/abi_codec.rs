@@ -6,7 +6,8 @@ use alloy_sol_types::{SolCall, SolError};
 
 use super::pseudo_random_words;
 use crate::abi::IPoseidonErrors::{
-    EmptyInput, OddPairsLength, PathBitsOutOfRange, TooManyInputs, TooManySiblings,
+    EmptyInput, OddPairsLength, OutputCountOutOfRange, PathBitsOutOfRange, TooManyInputs,
+    TooManySiblings,
 };
 use crate::abi::IPoseidonT3Hasher;
 use crate::abi::IStylusPoseidon::InvalidCalldata;
@@ -55,6 +56,10 @@ fn every_revert_encodes_like_alloy() {
         (
             Revert::TooManyInputs(TooManyInputs { count: b, max: a }),
             TooManyInputs { count: b, max: a }.abi_encode(),
+        ),
+        (
+            Revert::OutputCountOutOfRange(OutputCountOutOfRange { count: b, max: a }),
+            OutputCountOutOfRange { count: b, max: a }.abi_encode(),
         ),
         (
             Revert::InvalidCalldata(InvalidCalldata {

@@ -23,6 +23,8 @@ fn declared() -> Vec<JsonAbi> {
         abi::IPoseidon2Instances::abi::contract(),
         abi::IStylusPoseidon::abi::contract(),
         abi::IGoldilocksPoseidon::abi::contract(),
+        abi::IHasher::abi::contract(),
+        abi::IMiMCHasher::abi::contract(),
         abi::IPoseidonT2Hasher::abi::contract(),
         abi::IPoseidonT4Hasher::abi::contract(),
         abi::IPoseidonT5Hasher::abi::contract(),

@@ -58,6 +58,7 @@ fn decode_revert(data: &[u8]) -> Revert {
         Other::PathBitsOutOfRange(e) => Revert::PathBitsOutOfRange(e),
         Other::LeafIndexOutOfRange(e) => Revert::LeafIndexOutOfRange(e),
         Other::TooManyInputs(e) => Revert::TooManyInputs(e),
+        Other::OutputCountOutOfRange(e) => Revert::OutputCountOutOfRange(e),
         Other::InputNotInField(e) => unreachable!("decoded above: {e:?}"),
     }
 }
