@@ -145,6 +145,13 @@ library PoseidonAddresses {
     /// poseidon2CodexPermuteT4(uint256[4]): Poseidon2, Codex set
     address internal constant POSEIDON_STYLUS_POSEIDON2_CODEX = 0x1953A1456D97dd9d4F9327afcBC17DE5DB2c1432;
 
+    /// @notice PoseidonStylusMimc: Stylus program `poseidon_stylus_mimc.wasm` (IMiMCHasher):
+    /// MiMCSponge(uint256,uint256) (Tornado Cash's IHasher, key 0), MiMCSponge(uint256,uint256,uint256) and
+    /// MiMCpe7(uint256,uint256) (circomlibjs's generated contracts), hashLeftRight(uint256,uint256)
+    /// (Tornado's Merkle level in one call), mimcSpongeMultiHash(uint256[],uint256,uint256),
+    /// mimc7MultiHash(uint256[],uint256): circomlib's MiMC
+    address internal constant POSEIDON_STYLUS_MIMC = 0x2989820C597becf7a28D2Fd60d463aDCDF3C0Cc6;
+
     /// @notice PoseidonT3Yul: EVM `PoseidonT3Yul` (IPoseidonT3Hasher).
     address internal constant POSEIDON_T3_YUL = 0xF695469e6839aEF7cA13D08F774a598684d42b3F;
 
