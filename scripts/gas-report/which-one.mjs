@@ -33,7 +33,7 @@ const EVM = [{ kind: "yul" }, { kind: "solidity" }, { kind: "peer", cached: null
 
 const fmt = (n) => n.toLocaleString("en-US");
 /** An EVM contract as the table names it: its deployable, and whose it is. */
-const contract = (row) => `${row.subject.deployable} (${row.subject.kind === "peer" ? row.subject.package : "ours"})`;
+const contract = (row) => `${row.subject.deployable} (${row.subject.kind === "peer" ? (row.subject.package ?? "another project's, no package") : "ours"})`;
 
 /** The recent-program rule as gas.json shows it: the later calls to an uncached program cost what the cached program's calls cost. */
 export function recentProgram(rows) {
