@@ -643,6 +643,16 @@ fn both_families_print_p_when_an_input_is_not_below_it() {
 #[test]
 fn mimc_commands_match_the_circomlibjs_vectors() {
     let mimc = vectors::mimc();
+    // An empty list would pass unchecked.
+    for (name, count) in [
+        ("sponge", mimc.sponge.len()),
+        ("mimc7", mimc.mimc7.len()),
+        ("hashLeftRight", mimc.hash_left_right.len()),
+        ("spongeMultiHash", mimc.sponge_multi_hash.len()),
+        ("mimc7MultiHash", mimc.mimc7_multi_hash.len()),
+    ] {
+        assert!(count > 0, "mimc.json has no {name} vectors");
+    }
     for case in &mimc.sponge {
         let [xl, xr, k] = [0, 1, 2].map(|i| word(&case.inputs[i]));
         let got = run_ok(&["mimc-sponge".into(), "--key".into(), k, xl, xr]);
