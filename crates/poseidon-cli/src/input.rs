@@ -26,10 +26,14 @@ pub fn p_decimal() -> String {
 
 /// Parses one decimal or `0x`-hex input (1-based `argument` for messages).
 pub fn parse(argument: usize, text: &str) -> Result<Fr, String> {
+    parse_named(&name(argument), text)
+}
+
+/// Parses one decimal or `0x`-hex value that messages call `name` (an option, such as `--key`).
+pub fn parse_named(name: &str, text: &str) -> Result<Fr, String> {
     let not_field_element = |why: &str| {
         format!(
-            "{} is not a BN254 field element ({text:?}): {why} below p = {}",
-            name(argument),
+            "{name} is not a BN254 field element ({text:?}): {why} below p = {}",
             p_decimal()
         )
     };

@@ -1,4 +1,4 @@
-//! `poseidon`: circomlib Poseidon and Poseidon2 over BN254 from the command line.
+//! `poseidon`: circomlib Poseidon, Poseidon2 and MiMC over BN254 from the command line.
 //!
 //! ```text
 //! poseidon hash 1 2          # 0x115cc0f5…189a
@@ -7,12 +7,15 @@
 //! poseidon permute --set codex 0 1 2
 //! poseidon compress 1 2 3 4
 //! poseidon goldilocks two-to-one 1 2 3 4 5 6 7 8   # plonky2's Poseidon: four elements
+//! poseidon mimc-sponge 1 2   # circomlib MiMCSponge, key 0: xL and xR
+//! poseidon hash-left-right 1 2
 //! ```
 //! Bad input (a value ≥ p, an unparsable number, a wrong count, or any other usage error) exits
 //! with code 2 and one line naming the offending argument.
 
 mod goldilocks;
 mod input;
+mod mimc_commands;
 mod poseidon2_commands;
 
 use clap::error::ErrorKind;
@@ -23,11 +26,13 @@ use std::process::ExitCode;
 
 /// Every Poseidon hash of the stylus-poseidon Stylus programs, computed by the same libraries:
 /// circomlib Poseidon and Poseidon2 (both HorizenLabs sets, Noir's sponge, TaceoLabs' compress) over
-/// BN254, and plonky2's Poseidon and Poseidon2 over Goldilocks (`poseidon goldilocks --help`).
+/// BN254, plonky2's Poseidon and Poseidon2 over Goldilocks (`poseidon goldilocks --help`), and
+/// circomlib's MiMCSponge and MiMC7 over BN254 (with Tornado Cash's `hashLeftRight`).
 ///
 /// BN254 inputs are decimal or 0x-hex integers below
 /// p = 21888242871839275222246405745257275088548364400416034343698204186575808495617; the output
-/// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane). A bad input
+/// is one line: 0x followed by 64 lowercase hex digits (`permute`: one line per lane; `mimc-sponge`: xL, xR;
+/// `mimc-sponge-multi`: one line per output). A bad input
 /// exits with code 2 and one line naming it.
 #[derive(Parser)]
 // Without a command, a one-line error listing the commands, not the whole help on stderr.
@@ -52,7 +57,13 @@ const EXAMPLES: &str = "Examples, one per hash:
   poseidon goldilocks hash-no-pad --poseidon2 1 2 3
                                            Poseidon2 (zkhash) hash_no_pad over Goldilocks
   poseidon goldilocks --help               every Goldilocks hash (hash-no-pad, hash-or-noop,
-                                           two-to-one, permute)";
+                                           two-to-one, permute)
+  poseidon mimc-sponge 1 2                 circomlib MiMCSponge of xL, xR (key 0): xL, xR
+  poseidon mimc-sponge-multi --outputs 2 1 2 3
+                                           circomlibjs MiMCSponge multiHash (--key, --outputs)
+  poseidon mimc7 --key 2 1                 circomlib MiMC7 of x with key k (default 0)
+  poseidon mimc7-multi 1 2 3               circomlibjs MiMC7 multiHash (--key)
+  poseidon hash-left-right 1 2             Tornado Cash's MiMCSponge Merkle level";
 
 #[derive(Subcommand)]
 enum Command {
@@ -129,6 +140,8 @@ enum Command {
     /// p = 18446744069414584321, a digest out as four decimal elements.
     #[command(subcommand, after_help = goldilocks::EXAMPLES, arg_required_else_help = false)]
     Goldilocks(goldilocks::Command),
+    #[command(flatten)]
+    Mimc(mimc_commands::Command),
 }
 
 /// Runs a command: the lines to print (a hash, a digest, or a permuted state one element a line).
@@ -136,6 +149,7 @@ fn run(command: Command) -> Result<Vec<String>, String> {
     let lines = |elements: Vec<Fr>| elements.iter().map(Fr::to_string).collect();
     match command {
         Command::Goldilocks(command) => goldilocks::run(command).map(|digest| vec![digest]),
+        Command::Mimc(command) => mimc_commands::run(command).map(lines),
         Command::Noir {
             inputs,
             variable_length,

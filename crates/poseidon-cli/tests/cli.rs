@@ -638,3 +638,148 @@ fn both_families_print_p_when_an_input_is_not_below_it() {
         "{message}"
     );
 }
+
+/// Every MiMC command against circomlibjs 0.1.7's values (`test/vectors/mimc.json`).
+#[test]
+fn mimc_commands_match_the_circomlibjs_vectors() {
+    let mimc = vectors::mimc();
+    // An empty list would pass unchecked.
+    for (name, count) in [
+        ("sponge", mimc.sponge.len()),
+        ("mimc7", mimc.mimc7.len()),
+        ("hashLeftRight", mimc.hash_left_right.len()),
+        ("spongeMultiHash", mimc.sponge_multi_hash.len()),
+        ("mimc7MultiHash", mimc.mimc7_multi_hash.len()),
+    ] {
+        assert!(count > 0, "mimc.json has no {name} vectors");
+    }
+    for case in &mimc.sponge {
+        let [xl, xr, k] = [0, 1, 2].map(|i| word(&case.inputs[i]));
+        let got = run_ok(&["mimc-sponge".into(), "--key".into(), k, xl, xr]);
+        assert_eq!(got, words(&case.outputs).join("\n"));
+    }
+    for case in &mimc.mimc7 {
+        let got = run_ok(&[
+            "mimc7".into(),
+            "--key".into(),
+            word(&case.inputs[1]),
+            word(&case.inputs[0]),
+        ]);
+        assert_eq!(got, word(&case.output));
+    }
+    for case in &mimc.hash_left_right {
+        let mut args = vec!["hash-left-right".to_string()];
+        args.extend(words(&case.inputs));
+        assert_eq!(run_ok(&args), word(&case.output));
+    }
+    for case in &mimc.sponge_multi_hash {
+        let mut args = vec![
+            "mimc-sponge-multi".to_string(),
+            "--key".into(),
+            word(&case.key),
+            "--outputs".into(),
+            case.num_outputs.to_string(),
+        ];
+        args.extend(words(&case.inputs));
+        assert_eq!(run_ok(&args), words(&case.outputs).join("\n"));
+    }
+    for case in &mimc.mimc7_multi_hash {
+        let mut args = vec!["mimc7-multi".to_string(), "--key".into(), word(&case.key)];
+        args.extend(words(&case.inputs));
+        assert_eq!(run_ok(&args), word(&case.output));
+    }
+}
+
+/// The help's examples print the library's values (the library equals circomlibjs, above).
+#[test]
+fn mimc_examples_are_the_librarys_values() {
+    use mimc_bn254::{mimc7, sponge, Fr};
+    let f = Fr::from_u64;
+    let (xl, xr) = sponge::hash(f(1), f(2), Fr::ZERO);
+    assert_eq!(
+        stdout(&poseidon(&["mimc-sponge", "1", "2"])),
+        format!("{xl}\n{xr}")
+    );
+    assert_eq!(
+        stdout(&poseidon(&["mimc7", "--key", "2", "1"])),
+        mimc7::hash(f(1), f(2)).to_string()
+    );
+    let mut two = [Fr::ZERO; 2];
+    sponge::multi_hash(&[f(1), f(2), f(3)], Fr::ZERO, &mut two);
+    assert_eq!(
+        stdout(&poseidon(&[
+            "mimc-sponge-multi",
+            "--outputs",
+            "2",
+            "1",
+            "2",
+            "3"
+        ])),
+        format!("{}\n{}", two[0], two[1])
+    );
+    assert_eq!(
+        stdout(&poseidon(&["mimc7-multi", "1", "2", "3"])),
+        mimc7::multi_hash(&[f(1), f(2), f(3)], Fr::ZERO).to_string()
+    );
+    assert_eq!(
+        stdout(&poseidon(&["hash-left-right", "1", "2"])),
+        sponge::hash_left_right(f(1), f(2)).to_string()
+    );
+    let help = stdout(&poseidon(&["--help"]));
+    for command in [
+        "mimc-sponge",
+        "mimc-sponge-multi",
+        "mimc7",
+        "mimc7-multi",
+        "hash-left-right",
+    ] {
+        assert!(
+            help.contains(&format!("\n  poseidon {command} ")),
+            "{command}:\n{help}"
+        );
+        let own = stdout(&poseidon(&[command, "--help"]));
+        assert!(
+            own.contains(&format!("Example: poseidon {command} ")),
+            "{own}"
+        );
+    }
+}
+
+#[test]
+fn mimc_bad_input_exits_2_naming_it() {
+    let p = "21888242871839275222246405745257275088548364400416034343698204186575808495617";
+    for (args, expected) in [
+        (
+            vec!["mimc-sponge", "1", p],
+            "argument 2 (position 1 on-chain)",
+        ),
+        (
+            vec!["mimc7", "--key", p, "1"],
+            "--key is not a BN254 field element",
+        ),
+        (
+            vec!["mimc7-multi", "1", "x1"],
+            "argument 2 (position 1 on-chain) is not",
+        ),
+        (
+            vec!["mimc-sponge", "1"],
+            "mimc-sponge takes 2 <INPUTS> (xL and xR), got 1",
+        ),
+        (vec!["mimc7", "1", "2"], "mimc7 takes 1 <INPUTS> (x), got 2"),
+        (
+            vec!["hash-left-right", "1", "2", "3"],
+            "hash-left-right takes 2",
+        ),
+        (
+            vec!["mimc-sponge-multi", "--outputs", "0", "1"],
+            "'--outputs <OUTPUTS>'",
+        ),
+    ] {
+        let out = poseidon(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = stderr(&out);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert!(out.stdout.is_empty());
+    }
+}
