@@ -67,11 +67,17 @@ STEP_HINT="a differential test against plonky2 1.1 failed, or test/vectors/goldi
 # rust-toolchain.toml pins one, which scripts/setup.sh installs. Our own crates build on stable.
 (cd crates/plonky2-reference && cargo test --locked)
 
-step "The wasm32 field backend (9 × 29-bit limbs) natively: its unit tests (cargo test --features backend-29x9)"
-STEP_HINT="a test of crates/poseidon-bn254/src/field/u29x9.rs failed; the deployed WASM uses this backend."
-# The lib tests only, in the dev profile: the permutations' tests with every operation inlined
-# natively take many minutes to compile; the programs' tests above run them on the WASM instead.
-cargo test --locked -p poseidon-bn254 --lib --features backend-29x9
+step "BN254 bounds for every input (the bound checker, both backends) and the wasm32 backend's unit tests natively"
+STEP_HINT="a field operation's contract is broken (the message names the operation, the engine's line and the limit; the contracts are in crates/poseidon-bn254/src/field/{u29x9,u64x4}.rs), or a test of u29x9.rs failed; the deployed WASM uses u29x9."
+# Every engine once on shadow values that carry their proven bounds (field/shadow.rs,
+# tests/bounds.rs of poseidon-bn254 and mimc-bn254): first with the deployed backend (u29x9), whose
+# unit tests run in the same build, then with the native one (u64x4). The dev profile: the shadow
+# keeps each operation out of line, so the unrolled permutations compile quickly.
+BOUND_CHECK=(-p poseidon-bn254 -p mimc-bn254 --lib --test bounds)
+BOUND_FEATURES=poseidon-bn254/bound-check,poseidon-bn254/forms,mimc-bn254/bound-check
+cargo test --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES,poseidon-bn254/backend-29x9"
+cargo test --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES"
+cargo clippy --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES,poseidon-bn254/backend-29x9" -- -D warnings
 
 step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests (cargo test --features backend-limbs)"
 STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs failed; the deployed Goldilocks WASM uses these limbs."

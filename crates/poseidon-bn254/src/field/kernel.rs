@@ -15,15 +15,13 @@
 use super::Fr;
 
 /// Limbs of the backend representation: the scalar parameters one constant takes on wasm32.
-#[cfg(use_u29x9)]
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg(all(target_arch = "wasm32", use_u29x9))]
 pub(crate) const LIMBS: usize = 9;
-#[cfg(not(use_u29x9))]
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg(all(target_arch = "wasm32", not(use_u29x9)))]
 pub(crate) const LIMBS: usize = 4;
 
 // Natively the kernels are plain inlined bodies and never split constants into limbs.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg(target_arch = "wasm32")]
 impl Fr {
     /// Limb `i` of the internal representation (a kernel's scalar parameter).
     #[inline(always)]
@@ -47,44 +45,51 @@ pub(crate) mod ops {
 
     /// a + b.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add(a: &Fr, b: &Fr) -> Fr {
         Fr(backend::add(&a.0, &b.0))
     }
 
     /// a + b without reducing: a chain of these ends in [`reduce`] or a product; values stay
-    /// below 8p (see `u29x9::add_unreduced`). On a backend that keeps values reduced it is `add`.
+    /// within the backend's contract (`contract::add_unreduced`). On a backend that keeps values
+    /// reduced it is `add`.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_unreduced(a: &Fr, b: &Fr) -> Fr {
         Fr(backend::add_unreduced(&a.0, &b.0))
     }
 
-    /// Brings a value below 8p back to the usual invariant (weakly reduced, < 2p).
+    /// Brings an unreduced value back near p (`contract::reduce`).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn reduce(a: &Fr) -> Fr {
         Fr(backend::reduce(&a.0))
     }
 
-    /// a · b + c with one Montgomery reduction (see `u29x9::mul_add`): products accept inputs
-    /// below 8p, and the result is below c + 1.1p for inputs below 2.5p.
+    /// a · b + c with one Montgomery reduction (see `u29x9::mul_add`; `contract::mul_add`).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn mul_add(a: &Fr, b: &Fr, c: &Fr) -> Fr {
         Fr(backend::mul_add(&a.0, &b.0, &c.0))
     }
 
-    /// a⁵: two squarings and one multiplication (accepts an unreduced input below 8p).
+    /// a⁵: two squarings and one multiplication (takes an unreduced input: `contract::mul`).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow5(a: &Fr) -> Fr {
         Fr(backend::mul(&backend::square(&backend::square(&a.0)), &a.0))
     }
 
     /// a · b.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn mul(a: &Fr, b: &Fr) -> Fr {
         Fr(backend::mul(&a.0, &b.0))
     }
 
     /// Σ a[i]·b[i], reduced once (see [`Fr::sum_of_products`]).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
         Fr(backend::sum_of_products::<N>(
             a.each_ref().map(|x| &x.0),

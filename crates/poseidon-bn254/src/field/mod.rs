@@ -15,7 +15,10 @@
 //! | `backend-29x9` | `u29x9` | 9 × 29-bit limbs in `u64`, carry-free product scanning, dedicated squaring, dot products reduced once |
 //!
 //! Equality and encoding always go through the canonical value (< p), so a backend may keep
-//! values weakly reduced internally (`u29x9` keeps them in [0, 2p)).
+//! values weakly reduced internally. Each backend states what its operations take and return once,
+//! in its `contract` module; the bound checker (`shadow`, feature `bound-check`) runs every
+//! engine on values that carry their proven bounds and asserts those contracts at each call
+//! (`tests/bounds.rs`; scripts/test.sh runs it on both backends).
 //!
 //! # Cost on Stylus (wasm32)
 //!
@@ -36,17 +39,24 @@
 //! Poseidon2's rounds, eight partial rounds per call), keeping intermediates in locals and
 //! leaving sums unreduced until a product or a final `reduce` needs them.
 
+mod bound;
 pub(crate) mod kernel;
 mod modulus;
+#[cfg(feature = "bound-check")]
+mod shadow;
 #[cfg(use_u29x9)]
 mod u29x9;
 #[cfg(not(use_u29x9))]
 mod u64x4;
 
-#[cfg(use_u29x9)]
+#[cfg(feature = "bound-check")]
+use shadow as backend;
+#[cfg(all(use_u29x9, not(feature = "bound-check")))]
 use u29x9 as backend;
-#[cfg(not(use_u29x9))]
+#[cfg(all(not(use_u29x9), not(feature = "bound-check")))]
 use u64x4 as backend;
+#[cfg(all(feature = "bound-check", target_arch = "wasm32"))]
+compile_error!("`bound-check` is a native test build: the wasm32 kernels take raw limbs");
 
 pub use modulus::P as MODULUS_LIMBS;
 
@@ -142,11 +152,13 @@ impl Fr {
     }
 
     /// Canonical little-endian 64-bit limbs.
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub const fn to_limbs(&self) -> [u64; 4] {
         backend::to_canonical(&self.0)
     }
 
     /// Canonical big-endian 32-byte encoding (an ABI `uint256`).
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub const fn to_be_bytes(&self) -> [u8; 32] {
         limbs_to_be_bytes(&self.to_limbs())
     }
@@ -187,6 +199,7 @@ impl Fr {
 
     /// self + rhs.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add(&self, rhs: &Fr) -> Fr {
         let mut sum = *self;
         sum.add_assign(rhs);
@@ -195,6 +208,7 @@ impl Fr {
 
     /// self − rhs.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn sub(&self, rhs: &Fr) -> Fr {
         let mut difference = *self;
         shared::sub_assign(&mut difference, rhs);
@@ -203,6 +217,7 @@ impl Fr {
 
     /// self · rhs.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn mul(&self, rhs: &Fr) -> Fr {
         let mut product = *self;
         product.mul_assign(rhs);
@@ -211,6 +226,7 @@ impl Fr {
 
     /// self².
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn square(&self) -> Fr {
         let mut square = *self;
         shared::square_assign(&mut square);
@@ -219,6 +235,7 @@ impl Fr {
 
     /// 2·self.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn double(&self) -> Fr {
         self.add(self)
     }
@@ -226,6 +243,7 @@ impl Fr {
     /// Σ `a[i]·b[i]`, reduced once for the whole sum (the MDS rows of a permutation are such
     /// sums). On wasm32 `a` is the side passed as immediates: put constants there.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn sum_of_products<const N: usize>(a: &[Fr; N], b: &[Fr; N]) -> Fr {
         let mut out = Fr::ZERO;
         shared::sum_of_products_into(&mut out, a, b);
@@ -234,12 +252,14 @@ impl Fr {
 
     /// self = Σ `a[i]·b[i]`, in place (see [`Fr::sum_of_products`]).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn assign_sum_of_products<const N: usize>(&mut self, a: &[Fr; N], b: &[Fr; N]) {
         shared::sum_of_products_into(self, a, b)
     }
 
     /// self⁵, the Poseidon S-box: two squarings and one multiplication.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow5(&self) -> Fr {
         let mut power = *self;
         power.pow5_assign();
@@ -250,24 +270,28 @@ impl Fr {
     /// permutation state instead of copying 72-byte temporaries (`memory.copy` costs 100 ink a
     /// byte on Stylus).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_assign(&mut self, rhs: &Fr) {
         shared::add_assign(self, rhs)
     }
 
     /// self ·= rhs, in place.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn mul_assign(&mut self, rhs: &Fr) {
         shared::mul_assign(self, rhs)
     }
 
     /// self += a · b, in place (one call on wasm32 instead of a product and a sum).
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_product(&mut self, a: &Fr, b: &Fr) {
         shared::add_product(self, a, b)
     }
 
     /// self = self⁵, in place.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow5_assign(&mut self) {
         shared::pow5_assign(self)
     }
@@ -276,6 +300,7 @@ impl Fr {
     /// round constant). One kernel call on wasm32, the sum unreduced into the products. On wasm32
     /// `c` is the side passed as immediates: put the constant there.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_pow5_of_sum(&mut self, a: &Fr, b: &Fr, c: &Fr) {
         shared::add_pow5_of_sum(self, a, b, c)
     }
@@ -283,14 +308,16 @@ impl Fr {
     /// self = (self + b + c)⁷: a round of MiMC with x⁷ (circomlib's MiMC7: state, key, round
     /// constant), as [`Fr::add_pow5_of_sum`]: one kernel call on wasm32, `c` the immediate side.
     #[inline(always)]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow7_of_sum_assign(&mut self, b: &Fr, c: &Fr) {
         shared::pow7_of_sum_assign(self, b, c)
     }
 }
 
-/// (a + b + c)⁵ of weakly reduced values: the sum goes unreduced into the products (below 6p; they
-/// accept values below `MAX_UNREDUCED_P`·p on `u29x9`, and `u64x4` reduces every sum).
+/// (a + b + c)⁵ of weakly reduced values: the sum goes unreduced into the products (within
+/// `PRODUCT_TAKES` on `u29x9`; `u64x4` reduces every sum).
 #[inline(always)]
+#[cfg_attr(feature = "bound-check", track_caller)]
 fn pow5_of_sum(a: &backend::Repr, b: &backend::Repr, c: &backend::Repr) -> backend::Repr {
     let t = backend::add_unreduced(&backend::add_unreduced(a, b), c);
     backend::mul(&backend::square(&backend::square(&t)), &t)
@@ -298,6 +325,7 @@ fn pow5_of_sum(a: &backend::Repr, b: &backend::Repr, c: &backend::Repr) -> backe
 
 /// (a + b + c)⁷, as [`pow5_of_sum`]: t² · t⁴ · t.
 #[inline(always)]
+#[cfg_attr(feature = "bound-check", track_caller)]
 fn pow7_of_sum(a: &backend::Repr, b: &backend::Repr, c: &backend::Repr) -> backend::Repr {
     let t = backend::add_unreduced(&backend::add_unreduced(a, b), c);
     let square = backend::square(&t);
@@ -311,47 +339,56 @@ mod shared {
     use super::{backend, Fr};
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_assign(a: &mut Fr, b: &Fr) {
         a.0 = backend::add(&a.0, &b.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn sub_assign(a: &mut Fr, b: &Fr) {
         a.0 = backend::sub(&a.0, &b.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn mul_assign(a: &mut Fr, b: &Fr) {
         a.0 = backend::mul(&a.0, &b.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_product(acc: &mut Fr, a: &Fr, b: &Fr) {
         acc.0 = backend::add(&acc.0, &backend::mul(&a.0, &b.0));
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn square_assign(a: &mut Fr) {
         a.0 = backend::square(&a.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow5_assign(a: &mut Fr) {
         let x = a.0;
         a.0 = backend::mul(&backend::square(&backend::square(&x)), &x);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn add_pow5_of_sum(acc: &mut Fr, a: &Fr, b: &Fr, c: &Fr) {
         acc.0 = backend::add(&acc.0, &super::pow5_of_sum(&a.0, &b.0, &c.0));
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn pow7_of_sum_assign(acc: &mut Fr, b: &Fr, c: &Fr) {
         acc.0 = super::pow7_of_sum(&acc.0, &b.0, &c.0);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(feature = "bound-check", track_caller)]
     pub fn sum_of_products_into<const N: usize>(out: &mut Fr, a: &[Fr; N], b: &[Fr; N]) {
         out.0 =
             backend::sum_of_products::<N>(a.each_ref().map(|x| &x.0), b.each_ref().map(|x| &x.0));

@@ -7,12 +7,13 @@
 //!
 //! Multiplication is product scanning with the reduction interleaved column by column (Koç's
 //! FIPS): first the 17 column sums of a·b (`product_columns`, or 45 products for a square),
-//! then `redc` folds in m·p one column at a time. R = 2^261 ≫ 4p keeps every result below
-//! p + 4p²/R < 1.03p, so no final subtraction is needed; a dot product of up to
-//! [`MAX_DOT`] terms is reduced once (< 1.19p).
+//! then `redc` folds in m·p one column at a time. R = 2^261 ≫ p keeps every result just above p
+//! at most (p + a·b/R, [`contract::products_return`]), so no final subtraction is needed; a dot
+//! product of up to [`MAX_DOT`] terms is reduced once.
 //!
-//! Invariant ("weakly reduced"): every limb < 2^29 and the value is in [0, 2p). Only
-//! [`to_canonical`] reduces fully; `Fr` compares canonical values.
+//! Invariant: every limb < 2^29 (the top one may exceed it only in an unreduced sum), and each
+//! value within what the operation that made it returns ([`contract`], which the bound checker
+//! asserts). Only [`to_canonical`] reduces fully; `Fr` compares canonical values.
 
 use super::modulus::{neg_inverse_mod_pow2, pow2_mod_p, P as P64};
 use seq_macro::seq;
@@ -20,14 +21,13 @@ use seq_macro::seq;
 /// Nine little-endian 29-bit limbs, each in its own `u64` (a wasm local, not memory).
 pub type Repr = [u64; 9];
 
-const BITS: u32 = 29;
+pub(crate) const BITS: u32 = 29;
 const MASK: u64 = (1 << BITS) - 1;
 
 /// Most terms a dot product may have and still be reduced once (`sum_of_products` unrolls this
 /// many): the fullest column of `redc` then sums 9 limb products per term, 9 more of m·p and the
 /// carry from the column before: 9·6 + 9 = 63 products ≤ (2^29 − 1)² each plus a carry < 2^35,
-/// below 2^64 ([`COLUMN_BOUND_HOLDS`]); a seventh term would not be (72 · 2^58 > 2^64). The result
-/// is below p + 6·(2p)²/R < 1.19p.
+/// below 2^64 ([`COLUMN_BOUND_HOLDS`]); a seventh term would not be (72 · 2^58 > 2^64).
 pub const MAX_DOT: usize = 6;
 
 /// The bound [`MAX_DOT`] relies on, checked at compile time: the largest possible column sum of a
@@ -188,9 +188,9 @@ pub const fn mul(a: &Repr, b: &Repr) -> Repr {
 /// a·b·R^{-1} + c with one reduction: c·R joins the product's columns before `redc` (c's limb j
 /// lands in column 9 + j; its top limb, column 17, is the carry `redc` leaves in the top output
 /// limb), so a product and a sum cost one reduction and no carry propagation of their own.
-/// Result < c + p + a·b/R, e.g. below c + 1.03p for a, b < 2.5p; c may be unreduced (its
-/// limbs below 2^29 except the top one, as [`add_unreduced`] leaves them). The result's top limb
-/// is not masked, as after [`add_unreduced`].
+/// c may be unreduced (its limbs below 2^29 except the top one, as [`add_unreduced`] leaves them);
+/// the bounds are [`contract::mul_add`]'s. The result's top limb is not masked, as after
+/// [`add_unreduced`].
 #[inline(always)]
 #[allow(clippy::identity_op)] // `seq!` spells the first upper column as `0 + 9`
 pub const fn mul_add(a: &Repr, b: &Repr, c: &Repr) -> Repr {
@@ -229,7 +229,8 @@ pub fn sum_of_products<const N: usize>(a: [&Repr; N], b: [&Repr; N]) -> Repr {
                         });
                     }
                 });
-                // Each chunk's sum is below 1.19p, the running sum below 2p: `add` takes both.
+                // Each chunk's sum and the running sum stay within what `add` takes
+                // ([`contract::sum_of_products`]).
                 acc = add(&acc, &redc(&t));
             }
         });
@@ -265,7 +266,8 @@ const fn add_two_p_if(d: &Repr, sign: u64) -> Repr {
     out
 }
 
-/// a + b in [0, 2p): subtract 2p while propagating carries, add it back if that went negative.
+/// a + b, weakly reduced ([`contract::add`]): subtract 2p while propagating carries, add it back
+/// if that went negative.
 #[inline(always)]
 pub const fn add(a: &Repr, b: &Repr) -> Repr {
     let mut d = [0u64; 9];
@@ -278,7 +280,8 @@ pub const fn add(a: &Repr, b: &Repr) -> Repr {
     add_two_p_if(&d, carry as u64)
 }
 
-/// a − b in [0, 2p): the borrow-propagated difference, plus 2p if negative.
+/// a − b, weakly reduced ([`contract::sub`]): the borrow-propagated difference, plus 2p if
+/// negative.
 #[inline(always)]
 pub const fn sub(a: &Repr, b: &Repr) -> Repr {
     let mut d = [0u64; 9];
@@ -292,9 +295,10 @@ pub const fn sub(a: &Repr, b: &Repr) -> Repr {
 }
 
 /// a + b with the carries propagated but no reduction: the result's bound is the sum of the
-/// inputs' bounds. For chains of additions inside a round kernel, where one [`reduce`] at the end
-/// replaces a conditional subtraction per addition. The caller keeps values below
-/// [`MAX_UNREDUCED_P`]·p, which [`mul`], [`square`] and [`reduce`] accept.
+/// inputs' bounds ([`contract::add_unreduced`]). For chains of additions inside a round kernel,
+/// where one [`reduce`] at the end replaces a conditional subtraction per addition; the caller
+/// keeps each sum within what it enters next ([`contract::PRODUCT_TAKES`],
+/// [`contract::REDUCE_TAKES`]).
 #[inline(always)]
 pub const fn add_unreduced(a: &Repr, b: &Repr) -> Repr {
     let mut out = [0u64; 9];
@@ -308,17 +312,111 @@ pub const fn add_unreduced(a: &Repr, b: &Repr) -> Repr {
     out
 }
 
-/// Largest multiple of p an unreduced value may reach: mul/square of inputs below 8.5p still
-/// return p + (8.5p)²/R < 1.43p (< 2p), and every value stays far below 2^261.
-#[cfg_attr(not(test), allow(dead_code))] // the bound the tests check; documentation otherwise
+/// What products take, as a multiple of p ([`contract::PRODUCT_TAKES`]): their results then stay
+/// weakly reduced, below 2p ([`contract::products_return`] of two such operands).
 pub const MAX_UNREDUCED_P: u64 = 8;
+
+/// Each operation's contract: what it takes and what it returns. Written here once: the bound
+/// checker (`field::shadow`, feature `bound-check`) asserts them at every call of every
+/// permutation, and the other docs name them rather than restate a number.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub mod contract {
+    use super::super::bound::{limit, require, Bound, Checked};
+    use super::{MAX_DOT, MAX_UNREDUCED_P};
+
+    /// Montgomery's R = 2^261.
+    pub const R_BITS: u32 = 261;
+    /// Canonical values: inputs, constants.
+    pub const CANONICAL: Bound = Bound::times_p(1);
+    /// Weakly reduced: what `add` and `sub` return, and what `sub` takes.
+    pub const WEAK: Bound = Bound::times_p(2);
+    /// `add` subtracts 2p at most once, so its operands' sum must be below 4p.
+    pub const ADD_TAKES_SUM: Bound = Bound::times_p(4);
+    /// What nine 29-bit limbs hold: an `add_unreduced` sum, and `to_canonical`'s input.
+    pub const REPR: Bound = Bound::pow2_down(261);
+    /// What products take: `mul`, `square`, `mul_add` (each operand) and dot-product terms.
+    pub const PRODUCT_TAKES: Bound = Bound::times_p(MAX_UNREDUCED_P);
+    /// What `reduce` takes (its quotient estimate reads bits up to 2^258) and returns.
+    pub const REDUCE_TAKES: Bound = Bound::pow2_down(258);
+    /// See [`REDUCE_TAKES`].
+    pub const REDUCE_RETURNS: Bound = Bound::ratio_up(113, 100);
+
+    /// A Montgomery reduction of Σ a·b returns below p + Σ a·b/R (REDC adds m·p < R·p and
+    /// divides by R), with no final subtraction.
+    pub const fn products_return(terms: &[(Bound, Bound)]) -> Bound {
+        CANONICAL.plus(Bound::products_over_r(terms, R_BITS))
+    }
+
+    /// `from_canonical`: a canonical value times R² mod p.
+    pub const FROM_CANONICAL_RETURNS: Bound = products_return(&[(CANONICAL, CANONICAL)]);
+
+    /// `to_canonical` takes any representable value (a product with 1 and one subtraction).
+    pub const TO_CANONICAL_TAKES: Bound = REPR;
+
+    /// a + b.
+    pub const fn add(a: Bound, b: Bound) -> Checked {
+        match require("a + b", a.plus(b), limit!(ADD_TAKES_SUM)) {
+            Ok(()) => Ok(WEAK),
+            Err(violation) => Err(violation),
+        }
+    }
+
+    /// a − b.
+    pub fn sub(a: Bound, b: Bound) -> Checked {
+        require("a", a, limit!(WEAK))?;
+        require("b", b, limit!(WEAK))?;
+        Ok(WEAK)
+    }
+
+    /// a + b, unreduced: the bounds add.
+    pub fn add_unreduced(a: Bound, b: Bound) -> Checked {
+        require("a + b", a.plus(b), limit!(REPR))?;
+        Ok(a.plus(b))
+    }
+
+    /// a · b.
+    pub fn mul(a: Bound, b: Bound) -> Checked {
+        require("a", a, limit!(PRODUCT_TAKES))?;
+        require("b", b, limit!(PRODUCT_TAKES))?;
+        Ok(products_return(&[(a, b)]))
+    }
+
+    /// a · b + c, one reduction: c joins the product's columns.
+    pub fn mul_add(a: Bound, b: Bound, c: Bound) -> Checked {
+        require("c", c, limit!(PRODUCT_TAKES))?;
+        Ok(mul(a, b)?.plus(c))
+    }
+
+    /// Weak reduction.
+    pub fn reduce(a: Bound) -> Checked {
+        require("a", a, limit!(REDUCE_TAKES))?;
+        Ok(REDUCE_RETURNS)
+    }
+
+    /// Σ a·b: one reduction per chunk of [`MAX_DOT`] terms, the chunks' sums added with `add`.
+    pub fn sum_of_products(terms: &[(Bound, Bound)]) -> Checked {
+        let mut sum: Option<Bound> = None;
+        for chunk in terms.chunks(MAX_DOT) {
+            for &(a, b) in chunk {
+                require("a term's a", a, limit!(PRODUCT_TAKES))?;
+                require("a term's b", b, limit!(PRODUCT_TAKES))?;
+            }
+            let part = products_return(chunk);
+            sum = Some(match sum {
+                None => part,
+                Some(sum) => add(sum, part)?,
+            });
+        }
+        Ok(sum.unwrap_or(CANONICAL))
+    }
+}
 
 /// floor(2^266 / (p_3 + 1)), p_3 the top 64-bit limb of p: at most 2^266/p, so the quotient
 /// estimate in [`reduce`] never exceeds the true quotient.
 const QUOTIENT_MUL: u64 = ((1u128 << 74) / (P64[3] as u128 + 1)) as u64;
 
-/// Weak reduction of a value below 2^258 (normalized limbs) to [0, 1.13p): subtracts q·p for a
-/// quotient estimate q from the top bits, q ≤ v/p < q + 1.13 (bits below 2^250 are ignored:
+/// Weak reduction ([`contract::REDUCE_TAKES`] to [`contract::REDUCE_RETURNS`]): subtracts q·p for
+/// a quotient estimate q from the top bits, q ≤ v/p < q + 1.13 (bits below 2^250 are ignored:
 /// < 0.09p; the multiplier's rounding: < 0.04 for v < 2^258; the final floor: < 1).
 #[inline(always)]
 pub const fn reduce(a: &Repr) -> Repr {

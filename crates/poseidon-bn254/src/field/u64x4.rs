@@ -22,6 +22,71 @@ pub const ZERO: Repr = [0; 4];
 /// 1 in Montgomery form: R mod p.
 pub const ONE: Repr = pow2_mod_p(256);
 
+/// Each operation's contract: what it takes and what it returns. Written here once: the bound
+/// checker (`field::shadow`, feature `bound-check`) asserts them at every call of every
+/// permutation. Every operation here returns a canonical value.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub mod contract {
+    use super::super::bound::{limit, require, Bound, Checked};
+
+    /// Canonical values: what every operation takes and returns.
+    pub const CANONICAL: Bound = Bound::times_p(1);
+    /// `add` subtracts p at most once, so its operands' sum must be below 2p.
+    pub const ADD_TAKES_SUM: Bound = Bound::times_p(2);
+
+    /// `from_canonical` returns a canonical value.
+    pub const FROM_CANONICAL_RETURNS: Bound = CANONICAL;
+    /// `to_canonical` takes a canonical value.
+    pub const TO_CANONICAL_TAKES: Bound = CANONICAL;
+
+    /// a + b.
+    pub const fn add(a: Bound, b: Bound) -> Checked {
+        match require("a + b", a.plus(b), limit!(ADD_TAKES_SUM)) {
+            Ok(()) => Ok(CANONICAL),
+            Err(violation) => Err(violation),
+        }
+    }
+
+    /// a − b.
+    pub fn sub(a: Bound, b: Bound) -> Checked {
+        require("a", a, limit!(CANONICAL))?;
+        require("b", b, limit!(CANONICAL))?;
+        Ok(CANONICAL)
+    }
+
+    /// a + b: reduced, as `add`.
+    pub fn add_unreduced(a: Bound, b: Bound) -> Checked {
+        add(a, b)
+    }
+
+    /// a · b: CIOS with one final subtraction, so the operands must be canonical.
+    pub fn mul(a: Bound, b: Bound) -> Checked {
+        require("a", a, limit!(CANONICAL))?;
+        require("b", b, limit!(CANONICAL))?;
+        Ok(CANONICAL)
+    }
+
+    /// a · b + c: a product, then `add`.
+    pub fn mul_add(a: Bound, b: Bound, c: Bound) -> Checked {
+        add(mul(a, b)?, c)
+    }
+
+    /// The identity: the value must already be canonical.
+    pub fn reduce(a: Bound) -> Checked {
+        require("a", a, limit!(CANONICAL))?;
+        Ok(CANONICAL)
+    }
+
+    /// Σ a·b: a product and an `add` per term.
+    pub fn sum_of_products(terms: &[(Bound, Bound)]) -> Checked {
+        let mut sum = CANONICAL;
+        for &(a, b) in terms {
+            sum = add(sum, mul(a, b)?)?;
+        }
+        Ok(sum)
+    }
+}
+
 /// acc + a·b + carry as (low, high) 64-bit halves; never overflows 128 bits.
 #[cfg(not(feature = "backend-split32"))]
 #[inline(always)]

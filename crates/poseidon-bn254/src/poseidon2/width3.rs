@@ -16,7 +16,7 @@ fn external_mix(state: &mut [Fr; 3]) {
 
 round_kernel! {
     /// One full round: add the round constants, S-box every lane, external mix. Lane 0 may come
-    /// in unreduced (below 8p, from an internal round): the S-box accepts that.
+    /// in unreduced (from an internal round): within what the S-box takes (`PRODUCT_TAKES`).
     fn external_round(state: &mut [Fr; 3], constants: [Fr; 3];
         params: 29x9 => 27, u64x4 => 12) {
         for (lane, constant) in state.iter_mut().zip(&constants) {
@@ -30,11 +30,9 @@ round_kernel! {
 /// 1 + diag(1, 1, 2): lanes 0 and 1 gain the lane sum, lane 2 doubles first.
 ///
 /// The sums are not reduced one by one: lanes 1 and 2 are reduced once each at the end, and
-/// lane 0 not at all, since its next use is the S-box. Bounds (on entry lanes 1 and 2 are
-/// below 2p, lane 0 below 6.2p; constants are below 1.1p): S-box input < 7.3p, output
-/// < 1.1p; sum < 5.1p; lane 2 before `reduce` < 9.1p, lane 1 < 7.1p (`reduce` accepts up to
-/// 2^258 ≈ 20p and returns < 1.13p); lane 0 out < 6.2p. Products accept inputs below 8p
-/// (`u29x9::MAX_UNREDUCED_P`). Each addition left unreduced saves ~60 wasm instructions.
+/// lane 0 not at all, since its next use is the S-box: every sum stays within the contracts of
+/// what it enters, `REDUCE_TAKES` and `PRODUCT_TAKES` (`tests/bounds.rs` proves it for every input). Each addition left unreduced
+/// saves ~60 wasm instructions.
 #[inline(always)]
 fn internal_round(state: &mut [Fr; 3], constant: &Fr) {
     let lane0 = ops::pow5(&ops::add_unreduced(&state[0], constant));

@@ -10,8 +10,8 @@ use seq_macro::seq;
 
 /// M4 = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]] in eight additions and four
 /// doublings (the paper's Appendix B chain), every sum unreduced, each output reduced once.
-/// Inputs must be below 1.25p: a row's coefficients add up to 16, and `reduce` accepts values
-/// below 2^258 ≈ 21p.
+/// A row's coefficients add up to 16: sixteen times an input must stay within `REDUCE_TAKES`
+/// (`tests/bounds.rs` proves it for every input).
 #[inline(always)]
 fn m4(state: &mut [Fr; 4]) {
     let [a, b, c, d] = *state;
@@ -29,9 +29,8 @@ fn m4(state: &mut [Fr; 4]) {
 }
 
 round_kernel! {
-    /// One full round: add the round constants, S-box every lane, M4. Lanes enter below 2.3p
-    /// (from an internal round) or 1.13p (from an external one): S-box inputs < 3.4p, outputs
-    /// < 1.1p, M4 outputs < 1.13p.
+    /// One full round: add the round constants, S-box every lane, M4. Lanes may enter unreduced
+    /// (from an internal round's `mul_add`); the S-box takes them (`PRODUCT_TAKES`).
     fn external_round(state: &mut [Fr; 4], constants: [Fr; 4];
         params: 29x9 => 36, u64x4 => 16) {
         for (lane, constant) in state.iter_mut().zip(&constants) {
@@ -46,9 +45,8 @@ round_kernel! {
 /// reduction (`ops::mul_add`: the sum's limbs join the product's upper columns), so the round
 /// costs four products and one `reduce`, no separate additions.
 ///
-/// Bounds (lanes enter below 2.3p; constants and d_i below 1.1p): S-box input < 3.4p, output
-/// < 1.1p; sum < 8p before `reduce`, < 1.13p after; each d_i · lane_i + sum < sum + 1.03p
-/// < 2.2p (the product part of a Montgomery reduction is below p + (1.1p · 2.3p)/R).
+/// The lanes leave unreduced (a product plus the reduced sum), within what the next round's
+/// S-box and `mul_add` take (`tests/bounds.rs` proves it for every input).
 #[inline(always)]
 fn internal_round<I: Instance<4>>(state: &mut [Fr; 4], constant: &Fr) {
     state[0] = ops::pow5(&ops::add_unreduced(&state[0], constant));
@@ -75,7 +73,7 @@ round_kernel! {
 }
 
 impl Layers<4> for Width<4> {
-    /// The initial M4 takes any weakly reduced state (< 2p): reduced first to meet M4's bound.
+    /// The initial M4 takes any weakly reduced state: reduced first to meet M4's bound.
     #[inline(always)]
     fn external_layer(state: &mut [Fr; 4]) {
         *state = state.map(|lane| ops::reduce(&lane));
