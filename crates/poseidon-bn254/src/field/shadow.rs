@@ -8,6 +8,10 @@
 //! on the input's length only, never on its value: one run of a permutation therefore proves its
 //! bounds for every input (`tests/bounds.rs` runs each). The concrete result is also checked
 //! against its bound, which tests the contract itself.
+//!
+//! The wasm32 build runs the same backend functions in the same order; only how constants reach
+//! them differs (scalar parameters, `shared` in `field/mod.rs`), so the native run proves its
+//! bounds too.
 
 use super::bound::{Bound, Checked};
 use core::panic::Location;
