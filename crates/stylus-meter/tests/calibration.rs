@@ -365,6 +365,8 @@ struct NodeActivation {
     /// Read from Nitro's activation code for the project's 11 programs; the LeanIMT has its burn only.
     #[serde(flatten)]
     parts: Option<ActivationParts>,
+    /// The reads of a fragmented program's fragments, within its burn.
+    fragment_reads: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -448,6 +450,12 @@ fn arbos60_node_activation_burns() {
         );
         let charge = analysis.activation_charge(0);
         assert_eq!(charge.total, a.burn, "{}: the node's burn", a.program);
+        assert_eq!(
+            charge.fragment_reads,
+            a.fragment_reads.unwrap_or(0),
+            "{}: fragment reads",
+            a.program
+        );
         let Some(parts) = &a.parts else {
             continue;
         };
@@ -513,7 +521,7 @@ fn arbos60_node_direct_calls() {
         node.calls.len(),
         node.arbos
     );
-    assert_eq!(node.calls.len() * 2, 58, "the node's 58 direct-call rows");
+    assert_eq!(node.calls.len() * 2, 86, "the node's 86 direct-call rows");
 }
 
 #[test]
