@@ -14,7 +14,7 @@ use crate::arbos::{
     ROOT_HEADER_BYTES,
 };
 use crate::deploy::{brotli_compress, contract_code};
-use crate::error::LoadError;
+use crate::error::{printable, LoadError};
 use crate::pricing;
 use crate::vm_hooks::{self, HostFn, HOST_MODULE};
 use wasmparser::{
@@ -287,7 +287,8 @@ fn parse_with_stylus_version(wasm: &[u8], arbos: Arbos) -> Result<(), LoadError>
 /// whose type is a function type (parameters, or several results), is refused. Run on a module
 /// that validates with multi-value, so the offender can be named.
 fn reject_multi_value(wasm: &[u8], arbos: Arbos) -> Result<(), LoadError> {
-    let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
+    let malformed =
+        |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(printable(&e.to_string()));
     let names = crate::features::function_names(wasm);
     let mut types: Vec<FuncType> = Vec::new();
     let mut function_types: Vec<u32> = Vec::new();
@@ -424,8 +425,9 @@ fn read_module(wasm: &[u8]) -> Result<ModuleRead, LoadError> {
         block_ink: Vec::new(),
     };
     for payload in Parser::new(0).parse_all(wasm) {
-        let payload = payload.map_err(|e| LoadError::InvalidWasm(e.to_string()))?;
-        let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
+        let payload = payload.map_err(|e| LoadError::InvalidWasm(printable(&e.to_string())))?;
+        let malformed =
+            |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(printable(&e.to_string()));
         match payload {
             Payload::Version { .. } | Payload::End(_) | Payload::CodeSectionStart { .. } => {}
             Payload::CustomSection(_) => {}
@@ -540,7 +542,7 @@ fn parse_user_limits(m: &ModuleRead) -> Result<(), LoadError> {
     limit("table entries", m.table_entries, 4096)?;
     limit("element entries", m.elem_entries, 4096)?;
     if let Some((name, ..)) = m.exports.iter().find(|(name, ..)| name.len() > 512) {
-        return Err(LoadError::NameTooLong(name.clone()));
+        return Err(LoadError::NameTooLong(printable(name)));
     }
     Ok(())
 }
@@ -552,13 +554,13 @@ fn check_export_names(m: &ModuleRead) -> Result<(), LoadError> {
         .iter()
         .find(|(name, ..)| name.starts_with("stylus"))
     {
-        return Err(LoadError::ReservedName(name.clone()));
+        return Err(LoadError::ReservedName(printable(name)));
     }
     // an export may not share its name (after any `__` prefix) with an import
     for (name, ..) in &m.exports {
         let tail = name.rsplit("__").next().unwrap_or(name);
         if m.imports.iter().any(|host| host.name() == tail) {
-            return Err(LoadError::ReexportedImport(tail.to_string()));
+            return Err(LoadError::ReexportedImport(printable(tail)));
         }
     }
     Ok(())
@@ -724,24 +726,26 @@ fn check_import(import: &wasmparser::Import, types: &[FuncType]) -> Result<HostF
     let TypeRef::Func(type_index) = import.ty else {
         return Err(LoadError::UnsupportedImportKind(format!(
             "{}.{}",
-            import.module, import.name
+            printable(import.module),
+            printable(import.name)
         )));
     };
     if import.module != HOST_MODULE {
         return Err(LoadError::ForbiddenImportModule {
-            module: import.module.to_string(),
-            name: import.name.to_string(),
+            module: printable(import.module),
+            name: printable(import.name),
         });
     }
     if import.name.starts_with("stylus") {
-        return Err(LoadError::ReservedName(import.name.to_string()));
+        return Err(LoadError::ReservedName(printable(import.name)));
     }
-    let host = HostFn::from_name(import.name)
-        .ok_or_else(|| LoadError::UnsupportedHostFunction(vm_hooks::unsupported(import.name)))?;
+    let host = HostFn::from_name(import.name).ok_or_else(|| {
+        LoadError::UnsupportedHostFunction(vm_hooks::unsupported(&printable(import.name)))
+    })?;
     let ty = &types[type_index as usize];
     if ty.params() != host.params() || ty.results() != host.results() {
         return Err(LoadError::WrongImportType {
-            name: import.name.to_string(),
+            name: printable(import.name),
             found: format!("{:?} -> {:?}", ty.params(), ty.results()),
         });
     }
@@ -827,7 +831,8 @@ fn block_costs(
     types: &[FuncType],
     index: usize,
 ) -> Result<(Vec<u64>, BodyOps), LoadError> {
-    let malformed = |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(e.to_string());
+    let malformed =
+        |e: wasmparser::BinaryReaderError| LoadError::InvalidWasm(printable(&e.to_string()));
     let mut locals = 0u64;
     for local in body.get_locals_reader().map_err(malformed)? {
         let (count, ty) = local.map_err(malformed)?;

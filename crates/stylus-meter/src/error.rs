@@ -14,6 +14,20 @@ pub use crate::arbos::ArbosError;
 /// on whatever the command line says; the second lowers the module to what Nitro accepts.
 pub const WASM_OPT_FIX: &str = "strip rustc's target_features section, then lower the module to the MVP features Nitro accepts: `wasm-opt --enable-bulk-memory-opt --enable-sign-ext --strip-target-features IN.wasm -o TMP.wasm && wasm-opt -O3 --mvp-features --enable-bulk-memory-opt --enable-sign-ext TMP.wasm -o OUT.wasm`";
 
+/// Text from the module (a name) or from a library (wasmer's messages) as it goes into an error:
+/// control characters escaped, so that every message stays one line (a name may hold a newline).
+pub(crate) fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Why a `.wasm` cannot be loaded: each variant names the Nitro activation rule it breaks.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -197,4 +211,12 @@ pub enum ExecError {
         /// The host function reached.
         host: &'static str,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn printable_text_is_one_line() {
+        assert_eq!(super::printable("a\nb\t.c"), "a\\nb\\t.c");
+    }
 }

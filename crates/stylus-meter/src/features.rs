@@ -99,7 +99,7 @@ pub(crate) fn diagnose(wasm: &[u8], nitro: WasmFeatures, error: BinaryReaderErro
             Err(e) => e.offset() > at,
         };
     let Some(proposal) = PROPOSALS.iter().find(|p| passes_error(nitro | p.flag)) else {
-        return LoadError::InvalidWasm(error.to_string());
+        return LoadError::InvalidWasm(crate::error::printable(&error.to_string()));
     };
     let overlong_call_indirect =
         proposal.flag == WasmFeatures::REFERENCE_TYPES && error.message() == "zero byte expected";

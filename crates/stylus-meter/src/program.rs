@@ -137,7 +137,8 @@ impl Program {
             facts.memory_grow_hook,
         )));
         let engine: Engine = EngineBuilder::new(compiler).into();
-        let module = Module::new(&engine, wasm).map_err(|e| LoadError::Compile(e.to_string()))?;
+        let module = Module::new(&engine, wasm)
+            .map_err(|e| LoadError::Compile(crate::error::printable(&e.to_string())))?;
         let recent_key = facts
             .code_hash
             .unwrap_or_else(|| alloy_primitives::keccak256(wasm).0);
@@ -239,9 +240,11 @@ impl Program {
         );
         let imports = host::imports(&mut store, &env, &self.facts.imports);
         let instance = Instance::new(&mut store, &self.module, &imports)
-            .map_err(|e| ExecError::Instantiate(e.to_string()))?;
+            .map_err(|e| ExecError::Instantiate(crate::error::printable(&e.to_string())))?;
         let exports = &instance.exports;
-        let instantiate = |e: &dyn std::fmt::Display| ExecError::Instantiate(e.to_string());
+        let instantiate = |e: &dyn std::fmt::Display| {
+            ExecError::Instantiate(crate::error::printable(&e.to_string()))
+        };
         let memory = exports.get_memory("memory").map_err(|e| instantiate(&e))?;
         let ink = exports.get_global(INK_LEFT).map_err(|e| instantiate(&e))?;
         let status = exports

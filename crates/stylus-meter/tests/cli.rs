@@ -6,9 +6,14 @@ use common::{assert_bad_input, run, stderr, ECHO};
 use std::path::PathBuf;
 
 /// A valid program that echoes its calldata, written to a temp file.
+/// The echo program in a file of its own: tests run in parallel, and a file they shared would be
+/// read while another test rewrites it.
 fn echo_wasm() -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let wasm = wat::parse_str(ECHO).unwrap();
-    let path = std::env::temp_dir().join(format!("stylus-meter-echo-{}.wasm", std::process::id()));
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("stylus-meter-echo-{}-{n}.wasm", std::process::id());
+    let path = std::env::temp_dir().join(name);
     std::fs::write(&path, wasm).unwrap();
     path
 }

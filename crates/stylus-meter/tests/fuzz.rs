@@ -66,28 +66,30 @@ fn exercise(wasm: &[u8], calldata: &[u8], arbos: Arbos) -> Result<Program, Strin
     Ok(program)
 }
 
-/// Runs one case (whether the module activated); a panic is a finding, saved to
-/// `target/meter-fuzz/` for the message.
+/// Runs one case (whether the module activated); a panic, of the meter or of a check here (a
+/// message over one line), is a finding, saved to `target/meter-fuzz/` for the message.
 fn run_case(label: &str, wasm: &[u8], calldata: &[u8], arbos: Arbos) -> Result<bool, String> {
-    match catch_unwind(AssertUnwindSafe(|| exercise(wasm, calldata, arbos))) {
-        Ok(Ok(_)) => Ok(true),
-        Ok(Err(refusal)) => {
-            assert_one_line(label, &refusal);
-            Ok(false)
-        }
-        Err(panic) => {
-            let message = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            let saved = save_finding(wasm);
-            Err(format!(
-                "{label}: the meter panicked ({message}); the module is {}: fix the meter, then add it to tests/fixtures/fuzz-regressions/",
-                saved.display()
-            ))
-        }
-    }
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        exercise(wasm, calldata, arbos)
+            .map(|_| true)
+            .or_else(|refusal| {
+                assert_one_line("the refusal", &refusal);
+                Ok::<bool, ()>(false)
+            })
+            .unwrap()
+    }));
+    outcome.map_err(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        let saved = save_finding(wasm);
+        format!(
+            "{label}: {message}; the module is {}: fix the meter, then add it to tests/fixtures/fuzz-regressions/",
+            saved.display()
+        )
+    })
 }
 
 fn save_finding(wasm: &[u8]) -> PathBuf {
