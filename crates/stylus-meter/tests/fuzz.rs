@@ -18,6 +18,9 @@
 //! `METER_FUZZ_SECONDS=3600 cargo test --profile tools -p stylus-meter --test fuzz -- --nocapture`.
 
 use arbitrary::Unstructured;
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
+use sha2::Digest;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,36 +98,33 @@ fn run_case(label: &str, wasm: &[u8], calldata: &[u8], arbos: Arbos) -> Result<b
 fn save_finding(wasm: &[u8]) -> PathBuf {
     let dir = manifest().join("../../target/meter-fuzz");
     std::fs::create_dir_all(&dir).unwrap();
-    let name = format!("{:016x}.wasm", fnv(wasm));
-    let path = dir.join(name);
+    let digest = sha2::Sha256::digest(wasm);
+    let name: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let path = dir.join(format!("{name}.wasm"));
     std::fs::write(&path, wasm).unwrap();
     path
 }
 
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
-/// splitmix64: the driver's random choices, replayable from the seed.
-struct Rng(u64);
+/// The driver's random choices, replayable from the seed.
+struct Rng(StdRng);
 
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(StdRng::seed_from_u64(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.random()
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.random_range(0..n.max(1))
     }
 
     fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
+        let mut bytes = vec![0; len];
+        self.0.fill(&mut bytes[..]);
+        bytes
     }
 }
 
@@ -303,7 +303,7 @@ fn limit_modules() -> Vec<(&'static str, Vec<u8>, bool)> {
     let mut truncated_memory = header.clone();
     truncated_memory.extend([5, 10, 1, 0]); // a memory section claiming 10 bytes, holding 2
     let noise: Vec<u8> = {
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         rng.bytes(300 * 1024)
     };
     vec![
@@ -425,7 +425,7 @@ fn generated_and_mutated_modules_never_crash_the_meter() {
     }
     let corpus = seed_corpus();
     let arbos_versions = [50, 51, 59, 60, 61].map(|v| Arbos::new(v).unwrap());
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut cases, mut accepted) = (0u64, 0u64);
     while Instant::now() < deadline {
