@@ -21,7 +21,7 @@ pub mod params;
 pub mod sparse;
 
 #[cfg(use_limbs)]
-use crate::field::limbs::{p_multiple, pow7, Halves};
+use crate::field::backend::{linear, p_multiple, pow7, Halves, Limbs};
 #[cfg(use_limbs)]
 use crate::kernel::stack_copy;
 #[cfg(not(use_limbs))]
@@ -123,15 +123,14 @@ fn circulant(x: &[i64; 12]) -> [i64; 12] {
 
 /// MDS · x on half-word parts: lane r of the result is lane r of MDS · x, as `Halves` whose
 /// parts are below 2^9 times the largest input part (Σ (CIRC + DIAG) = 264).
+#[cfg_attr(feature = "bound-check", track_caller)]
 #[cfg(use_limbs)]
 #[inline(always)]
 fn mds(x: &[Halves; 12]) -> [Halves; 12] {
-    let lo = circulant(&x.map(|h| h.lo));
-    let hi = circulant(&x.map(|h| h.hi));
-    // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
-    core::array::from_fn(|r| Halves {
-        lo: lo[r] + MDS_DIAG[r] as i64 * x[r].lo,
-        hi: hi[r] + MDS_DIAG[r] as i64 * x[r].hi,
+    linear(x, |part| {
+        let circ = circulant(&part);
+        // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
+        core::array::from_fn(|r| circ[r] + MDS_DIAG[r] as i64 * part[r])
     })
 }
 
@@ -174,10 +173,7 @@ fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUND
     let (pairs, _) = after_sbox.as_chunks::<2>();
     for &[first, second] in pairs {
         let lanes = x.map(Halves::normalize);
-        *x = lanes.map(|lane| Halves {
-            lo: lane.lo,
-            hi: lane.hi,
-        });
+        *x = lanes.map(Limbs::widen);
         x[0] = pow7(lanes[0]).plus(Halves::split(first));
         let mut sums = mds(x);
         sums[0] = pow7(sums[0].normalize()).plus(Halves::split(second));
