@@ -266,16 +266,24 @@ pub(crate) const fn pow7(x: Limbs) -> Halves {
     mul_small(x4, x3)
 }
 
-/// A linear layer of small integer entries over 12 lanes, applied to the low parts, then the high
-/// parts: exact while every output part lies within ±`I64_BOUND` (the entries are integers, so
-/// a sum that wraps in between comes back).
+/// A linear layer of small integer entries over 12 lanes, `layer` plus diag(`diagonal`), applied
+/// to the low parts, then the high parts, as the engines' layers compute it (Poseidon's `mds`,
+/// Poseidon2's `external`): exact while every output part lies within ±`I64_BOUND` (the entries
+/// are integers, so a sum that wraps in between comes back). The shadow checks the engines'
+/// layers through it; the engines keep their own copy of these lines, whose code generation this
+/// generic form does not reproduce.
+#[cfg(feature = "bound-check")]
 #[inline(always)]
-pub(crate) fn linear(x: &[Halves; 12], layer: impl Fn([i64; 12]) -> [i64; 12]) -> [Halves; 12] {
+pub(crate) fn linear(
+    x: &[Halves; 12],
+    layer: impl Fn([i64; 12]) -> [i64; 12],
+    diagonal: &[i64; 12],
+) -> [Halves; 12] {
     let lo = layer(x.map(|h| h.lo));
     let hi = layer(x.map(|h| h.hi));
     core::array::from_fn(|i| Halves {
-        lo: lo[i],
-        hi: hi[i],
+        lo: lo[i] + diagonal[i] * x[i].lo,
+        hi: hi[i] + diagonal[i] * x[i].hi,
     })
 }
 

@@ -365,10 +365,17 @@ pub(crate) fn pow7(x: Limbs) -> Halves {
 /// the unit vectors: the layer is linear) and the input ranges, within ±`I64_BOUND`.
 #[track_caller]
 #[inline(never)]
-pub(crate) fn linear(x: &[Halves; 12], layer: impl Fn([i64; 12]) -> [i64; 12]) -> [Halves; 12] {
-    let columns: [[i64; 12]; 12] =
-        core::array::from_fn(|i| layer(core::array::from_fn(|j| i64::from(i == j))));
-    let real = real::linear(&x.map(|h| h.real), &layer);
+pub(crate) fn linear(
+    x: &[Halves; 12],
+    layer: impl Fn([i64; 12]) -> [i64; 12],
+    diagonal: &[i64; 12],
+) -> [Halves; 12] {
+    let columns: [[i64; 12]; 12] = core::array::from_fn(|i| {
+        let mut column = layer(core::array::from_fn(|j| i64::from(i == j)));
+        column[i] += diagonal[i];
+        column
+    });
+    let real = real::linear(&x.map(|h| h.real), &layer, diagonal);
     let operation = "linear";
     core::array::from_fn(|r| {
         let mut lo = Range { min: 0, max: 0 };
@@ -411,7 +418,7 @@ mod tests {
         let state = [7u64; 12].map(Halves::split);
         let mut x = state.map(|h| pow7(h.normalize()));
         for _ in 0..layers {
-            x = linear(&x, gain64);
+            x = linear(&x, gain64, &[0; 12]);
             x = x.map(|h| h.plus(Halves::split(u64::MAX)));
         }
         let sum = x[1..lanes].iter().fold(x[0], |sum, &lane| sum.plus(lane));
