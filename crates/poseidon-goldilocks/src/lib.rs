@@ -37,7 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", feature = "bound-check"))]
 extern crate std;
 
 mod field;

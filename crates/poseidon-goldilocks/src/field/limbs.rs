@@ -8,13 +8,10 @@
 //! unsigned 64-bit reduction this replaced spent a large part of an S-box on carries and borrows
 //! read from top bits (`CHANGELOG.md` has what it cost).
 //!
-//! Bounds (checked at their extremes by the unit tests below):
-//! - [`Limbs`]: |lo|, |hi| ≤ `LIMB_BOUND` = 2^31 + 2^29, so a limb product is below
-//!   2^62.35 in magnitude and a product's low part (one limb product minus sums below 2^33)
-//!   fits an `i64`.
-//! - [`Halves`] (unnormalised `lo + hi · 2^32`): what [`Halves::normalize`] accepts is
-//!   |lo| < 2^63 − 2^31 and |hi| < 2^60 (a product's low part stays below 2^62.4, sums of up to
-//!   three MDS steps over limbs below 2^60).
+//! Each function's contract (what it accepts, what it returns) is a named constant or a `const fn`
+//! of its operands' bounds below, written once: the docs name them, the unit tests check them at
+//! their extremes, and with the feature `bound-check` every engine runs on a shadow of these
+//! functions (`field::shadow`) that asserts them on every call.
 
 /// The low 32 bits.
 const LOW32: i64 = 0xffff_ffff;
@@ -22,13 +19,72 @@ const LOW32: i64 = 0xffff_ffff;
 /// 2^64 mod p = 2^32 − 1.
 const EPSILON: u64 = 0xffff_ffff;
 
-/// Largest limb magnitude any function here returns or accepts: normalising a high part below
-/// 2^60 carries at most 2^28 + 1 into the limbs.
-#[cfg(test)]
-pub(crate) const LIMB_BOUND: i64 = (1 << 31) + (1 << 29);
+/// Magnitude bounds (|lo|, |hi|) of a value's two parts, for the contracts below.
+pub(crate) type Bound = (i128, i128);
 
-/// A residue `lo + hi · 2^32` (mod p) with small signed limbs (|lo|, |hi| ≤ 2^31 + 2^29): the
-/// input of a product.
+/// |lo|, |hi| ≤ `LIMB_BOUND`: what a product ([`mul_wide`], [`square_wide`], [`mul_small`],
+/// [`pow7`]) accepts and [`Halves::normalize`] returns (normalising a high part below
+/// `NORMALIZE_HI_BOUND` carries at most 2^28 + 1 into the limbs). Its square is below 2^63.
+// Read by `shadow` (feature `bound-check`) and the tests below.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const LIMB_BOUND: i128 = (1 << 31) + (1 << 29);
+
+/// |lo|, |hi| ≤ `FROM_RESIDUE_BOUND`: what [`Limbs::from_residue`] returns.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const FROM_RESIDUE_BOUND: i128 = (1 << 31) + 1;
+
+/// 0 ≤ lo, hi ≤ `SPLIT_MAX`: what [`Halves::split`] returns.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const SPLIT_MAX: i128 = (1 << 32) - 1;
+
+/// |lo| < `NORMALIZE_LO_BOUND`: what [`Halves::normalize`] accepts in the low part.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const NORMALIZE_LO_BOUND: i128 = (1 << 63) - (1 << 31);
+
+/// |hi| < `NORMALIZE_HI_BOUND`: what [`Halves::normalize`] accepts in the high part.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const NORMALIZE_HI_BOUND: i128 = 1 << 60;
+
+/// 0 ≤ lo, hi < `TO_RESIDUE_BOUND`: what [`Halves::to_residue`] accepts.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const TO_RESIDUE_BOUND: i128 = 1 << 63;
+
+/// Every part [`Halves::plus`] and [`linear`] return lies strictly within ±`I64_BOUND`
+/// (their sums are exact while they fit an `i64`).
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const I64_BOUND: i128 = 1 << 63;
+
+/// Bound of `x >> 32` for |x| ≤ m.
+const fn high_bound(m: i128) -> i128 {
+    (m >> 32) + 1
+}
+
+/// (|lo|, |hi|) of [`mul_wide`] (and [`square_wide`], `a = b`) for operand limbs within `a`, `b`.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const fn mul_wide_bound(a: Bound, b: Bound) -> Bound {
+    let (p00, p01, p10, p11) = (a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1);
+    let u = SPLIT_MAX + high_bound(p01) + high_bound(p10);
+    (p00 + u + high_bound(p11), u + 2 * SPLIT_MAX)
+}
+
+/// (|lo|, |hi|) of [`mul_small`] for operand limbs within `a`, `b`.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const fn mul_small_bound(a: Bound, b: Bound) -> Bound {
+    let (p00, p01, p10, p11) = (a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1);
+    let u = SPLIT_MAX + high_bound(p01) + high_bound(p10);
+    (
+        SPLIT_MAX + u + high_bound(p11),
+        high_bound(p00) + u + 2 * SPLIT_MAX,
+    )
+}
+
+/// (|lo|, |hi|) of [`pow7`]: its last product's, [`mul_small`] of two normalised values.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const POW7_BOUND: Bound =
+    mul_small_bound((LIMB_BOUND, LIMB_BOUND), (LIMB_BOUND, LIMB_BOUND));
+
+/// A residue `lo + hi · 2^32` (mod p) with small signed limbs (within `LIMB_BOUND`): the input
+/// of a product.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limbs {
     pub(crate) lo: i64,
@@ -50,7 +106,19 @@ const fn low_signed(x: i64) -> i64 {
 }
 
 impl Limbs {
-    /// The limbs of a `u64` residue (any 64-bit value): |lo| ≤ 2^31, |hi| ≤ 2^31 + 1.
+    /// 0.
+    pub(crate) const ZERO: Limbs = Limbs { lo: 0, hi: 0 };
+
+    /// The same residue as [`Halves`] (to be summed).
+    #[inline(always)]
+    pub(crate) const fn widen(self) -> Halves {
+        Halves {
+            lo: self.lo,
+            hi: self.hi,
+        }
+    }
+
+    /// The limbs of a `u64` residue (any 64-bit value), within `FROM_RESIDUE_BOUND`.
     #[inline(always)]
     pub(crate) const fn from_residue(value: u64) -> Limbs {
         let signed = value as i64;
@@ -78,7 +146,10 @@ pub(crate) const fn p_multiple(shift: u32) -> Halves {
 }
 
 impl Halves {
-    /// The unsigned 32-bit halves of a residue.
+    /// 0.
+    pub(crate) const ZERO: Halves = Halves { lo: 0, hi: 0 };
+
+    /// The unsigned 32-bit halves of a residue (within `SPLIT_MAX`).
     #[inline(always)]
     pub(crate) const fn split(value: u64) -> Halves {
         Halves {
@@ -96,9 +167,9 @@ impl Halves {
         }
     }
 
-    /// Balanced limbs of the same residue, for |lo| < 2^63 − 2^31 and |hi| < 2^60: the low limb
-    /// is `lo`'s low 32 bits, signed, and its carry joins `hi`, whose own carry d (|d| ≤ 2^28 + 1)
-    /// is folded back as d · 2^64 ≡ d · 2^32 − d.
+    /// Balanced limbs of the same residue (within `LIMB_BOUND`), for parts within
+    /// `NORMALIZE_LO_BOUND` and `NORMALIZE_HI_BOUND`: the low limb is `lo`'s low 32 bits, signed,
+    /// and its carry joins `hi`, whose own carry d is folded back as d · 2^64 ≡ d · 2^32 − d.
     #[inline(always)]
     pub(crate) const fn normalize(self) -> Limbs {
         let lo = low_signed(self.lo);
@@ -111,8 +182,8 @@ impl Halves {
         }
     }
 
-    /// The `u64` residue, for 0 ≤ lo, hi < 2^63 (callers add a multiple of p to make signed sums
-    /// non-negative). 2^64 ≡ 2^32 − 1 folds what is above bit 63, and a final carry out of the
+    /// The `u64` residue, for parts in 0..`TO_RESIDUE_BOUND` (callers add a multiple of p to make
+    /// signed sums non-negative). 2^64 ≡ 2^32 − 1 folds what is above bit 63, and a final carry out of the
     /// 64-bit sum is folded the same way (it leaves a small sum: no second carry).
     #[inline(always)]
     pub(crate) const fn to_residue(self) -> u64 {
@@ -126,8 +197,8 @@ impl Halves {
     }
 }
 
-/// a · b as `Halves` with |lo| < 2^62.4, |hi| < 2^34.2: to be normalised (the low part keeps a · b's
-/// full low product, unsplit).
+/// a · b as `Halves` within `mul_wide_bound`: to be normalised (the low part keeps a · b's full
+/// low product, unsplit).
 ///
 /// a · b = p00 + (p01 + p10) · 2^32 + p11 · 2^64 with pij = a_i · b_j. Splitting p01, p10 and
 /// p11 = q · 2^32 + r into 32-bit halves, 2^64 ≡ 2^32 − 1 and 2^96 ≡ −1 give
@@ -158,8 +229,8 @@ pub(crate) const fn square_wide(a: Limbs) -> Halves {
     }
 }
 
-/// a · b as `Halves` with |lo| < 2^35 and |hi| < 2^35: p00 is split too, so the result can
-/// enter a linear layer of small coefficients without renormalisation.
+/// a · b as `Halves` within `mul_small_bound`: p00 is split too, so the result can enter a
+/// linear layer of small coefficients without renormalisation.
 #[inline(always)]
 pub(crate) const fn mul_small(a: Limbs, b: Limbs) -> Halves {
     let p00 = a.lo * b.lo;
@@ -186,13 +257,34 @@ pub(crate) const fn square(a: Limbs) -> Limbs {
 }
 
 /// x⁷, the S-box (x² and x⁴ by squaring, x³ = x² · x, x⁷ = x⁴ · x³), as small `Halves`
-/// (|lo|, |hi| < 2^35) ready for a linear layer.
+/// (within `POW7_BOUND`) ready for a linear layer.
 #[inline(always)]
 pub(crate) const fn pow7(x: Limbs) -> Halves {
     let x2 = square(x);
     let x3 = mul(x2, x);
     let x4 = square(x2);
     mul_small(x4, x3)
+}
+
+/// A linear layer of small integer entries over 12 lanes, `layer` plus diag(`diagonal`), applied
+/// to the low parts, then the high parts, as the engines' layers compute it (Poseidon's `mds`,
+/// Poseidon2's `external`): exact while every output part lies within ±`I64_BOUND` (the entries
+/// are integers, so a sum that wraps in between comes back). The shadow checks the engines'
+/// layers through it; the engines keep their own copy of these lines, whose code generation this
+/// generic form does not reproduce.
+#[cfg(feature = "bound-check")]
+#[inline(always)]
+pub(crate) fn linear(
+    x: &[Halves; 12],
+    layer: impl Fn([i64; 12]) -> [i64; 12],
+    diagonal: &[i64; 12],
+) -> [Halves; 12] {
+    let lo = layer(x.map(|h| h.lo));
+    let hi = layer(x.map(|h| h.hi));
+    core::array::from_fn(|i| Halves {
+        lo: lo[i] + diagonal[i] * x[i].lo,
+        hi: hi[i] + diagonal[i] * x[i].hi,
+    })
 }
 
 #[cfg(test)]
@@ -214,8 +306,15 @@ mod tests {
 
     fn assert_bounded(a: Limbs) {
         assert!(
-            a.lo.abs() <= LIMB_BOUND && a.hi.abs() <= LIMB_BOUND,
+            (a.lo.abs() as i128) <= LIMB_BOUND && (a.hi.abs() as i128) <= LIMB_BOUND,
             "{a:?}"
+        );
+    }
+
+    fn assert_within(h: Halves, bound: Bound) {
+        assert!(
+            (h.lo.abs() as i128) <= bound.0 && (h.hi.abs() as i128) <= bound.1,
+            "{h:?}"
         );
     }
 
@@ -251,7 +350,8 @@ mod tests {
 
     /// Limbs at the extremes of the bound, every sign combination.
     fn extreme_limbs() -> impl Iterator<Item = Limbs> {
-        let magnitudes = [LIMB_BOUND, LIMB_BOUND - 1, 1 << 31, 0, 1];
+        let bound = LIMB_BOUND as i64;
+        let magnitudes = [bound, bound - 1, 1 << 31, 0, 1];
         magnitudes.into_iter().flat_map(move |lo| {
             magnitudes.into_iter().flat_map(move |hi| {
                 [(1, 1), (1, -1), (-1, 1), (-1, -1)].map(|(s, t)| Limbs {
@@ -267,7 +367,8 @@ mod tests {
         for x in samples() {
             let limbs = Limbs::from_residue(x);
             assert_eq!(limbs_value(limbs), x % P, "{x}");
-            assert_bounded(limbs);
+            let bound = FROM_RESIDUE_BOUND;
+            assert!((limbs.lo.abs() as i128) <= bound && (limbs.hi.abs() as i128) <= bound);
         }
     }
 
@@ -281,7 +382,7 @@ mod tests {
                 assert_bounded(product);
                 assert_eq!(limbs_value(product), expected, "{a} * {b}");
                 let small = mul_small(la, lb);
-                assert!(small.lo.abs() < 1 << 35 && small.hi.abs() < 1 << 35);
+                assert_within(small, POW7_BOUND);
                 assert_eq!(value(small.lo, small.hi), expected);
             }
             let square = square(Limbs::from_residue(a));
@@ -298,11 +399,13 @@ mod tests {
         for a in extreme_limbs() {
             for b in extreme_limbs() {
                 let expected = reference_mul(limbs_value(a), limbs_value(b));
+                let limit = (LIMB_BOUND, LIMB_BOUND);
+                assert_within(mul_wide(a, b), mul_wide_bound(limit, limit));
                 let product = mul(a, b);
                 assert_bounded(product);
                 assert_eq!(limbs_value(product), expected, "{a:?} * {b:?}");
                 let small = mul_small(a, b);
-                assert!(small.lo.abs() < 1 << 35 && small.hi.abs() < 1 << 35);
+                assert_within(small, POW7_BOUND);
                 assert_eq!(value(small.lo, small.hi), expected);
             }
             let square = square(a);
@@ -345,7 +448,7 @@ mod tests {
         let pairs = edges
             .iter()
             .flat_map(|&lo| edges.iter().map(move |&hi| (lo, hi)))
-            .filter(|&(_, hi)| hi.abs() < 1 << 60)
+            .filter(|&(_, hi)| (hi.abs() as i128) < NORMALIZE_HI_BOUND)
             .chain(randoms);
         for (lo, hi) in pairs {
             let limbs = Halves { lo, hi }.normalize();

@@ -21,7 +21,7 @@ pub mod params;
 pub mod sparse;
 
 #[cfg(use_limbs)]
-use crate::field::limbs::{p_multiple, pow7, Halves};
+use crate::field::backend::{p_multiple, pow7, Halves, Limbs};
 #[cfg(use_limbs)]
 use crate::kernel::stack_copy;
 #[cfg(not(use_limbs))]
@@ -123,7 +123,7 @@ fn circulant(x: &[i64; 12]) -> [i64; 12] {
 
 /// MDS · x on half-word parts: lane r of the result is lane r of MDS · x, as `Halves` whose
 /// parts are below 2^9 times the largest input part (Σ (CIRC + DIAG) = 264).
-#[cfg(use_limbs)]
+#[cfg(all(use_limbs, not(feature = "bound-check")))]
 #[inline(always)]
 fn mds(x: &[Halves; 12]) -> [Halves; 12] {
     let lo = circulant(&x.map(|h| h.lo));
@@ -133,6 +133,14 @@ fn mds(x: &[Halves; 12]) -> [Halves; 12] {
         lo: lo[r] + MDS_DIAG[r] as i64 * x[r].lo,
         hi: hi[r] + MDS_DIAG[r] as i64 * x[r].hi,
     })
+}
+
+/// [`mds`] as the shadow's `linear` (the same computation: the layer on each part, then the
+/// diagonal), which proves its output ranges from the matrix entries.
+#[cfg(all(use_limbs, feature = "bound-check"))]
+#[track_caller]
+fn mds(x: &[Halves; 12]) -> [Halves; 12] {
+    crate::field::backend::linear(x, |part| circulant(&part), &MDS_DIAG.map(|d| d as i64))
 }
 
 /// The plain matrix product, for the test of the frequency-domain form.
@@ -174,10 +182,7 @@ fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUND
     let (pairs, _) = after_sbox.as_chunks::<2>();
     for &[first, second] in pairs {
         let lanes = x.map(Halves::normalize);
-        *x = lanes.map(|lane| Halves {
-            lo: lane.lo,
-            hi: lane.hi,
-        });
+        *x = lanes.map(Limbs::widen);
         x[0] = pow7(lanes[0]).plus(Halves::split(first));
         let mut sums = mds(x);
         sums[0] = pow7(sums[0].normalize()).plus(Halves::split(second));

@@ -16,7 +16,7 @@ mod native;
 pub mod params;
 
 #[cfg(use_limbs)]
-use crate::field::limbs::{self, p_multiple, pow7, Halves, Limbs};
+use crate::field::backend::{self as limbs, p_multiple, pow7, Halves, Limbs};
 #[cfg(use_limbs)]
 use crate::kernel::stack_copy;
 #[cfg(not(use_limbs))]
@@ -54,7 +54,7 @@ fn external_part(x: [i64; 12]) -> [i64; 12] {
 }
 
 /// M_E · x on halves: parts below 2^6 times the largest input part.
-#[cfg(use_limbs)]
+#[cfg(all(use_limbs, not(feature = "bound-check")))]
 #[inline(always)]
 fn external(x: &[Halves; 12]) -> [Halves; 12] {
     let lo = external_part(x.map(|h| h.lo));
@@ -63,6 +63,14 @@ fn external(x: &[Halves; 12]) -> [Halves; 12] {
         lo: lo[i],
         hi: hi[i],
     })
+}
+
+/// [`external`] as the shadow's `linear` (the same computation), which proves its output ranges
+/// from the matrix entries.
+#[cfg(all(use_limbs, feature = "bound-check"))]
+#[track_caller]
+fn external(x: &[Halves; 12]) -> [Halves; 12] {
+    limbs::linear(x, external_part, &[0; 12])
 }
 
 /// Each lane plus its constant.
@@ -102,7 +110,7 @@ const PARTIAL_NEXT: [u64; params::PARTIAL_ROUNDS + 1] = {
 /// The internal diagonal as limbs (constant operands of the products).
 #[cfg(use_limbs)]
 const DIAG: [Limbs; 12] = {
-    let mut out = [Limbs { lo: 0, hi: 0 }; 12];
+    let mut out = [Limbs::ZERO; 12];
     let mut i = 0;
     while i < 12 {
         out[i] = Limbs::from_residue(INTERNAL_DIAG_M_1[i]);
@@ -122,9 +130,9 @@ fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]
     for &constant in &next[1..] {
         lanes[0] = pow7(lanes[0]).normalize();
         // Σ old over normalised limbs: each part below 2^35.
-        let mut sum = Halves { lo: 0, hi: 0 };
+        let mut sum = Halves::ZERO;
         seq!(I in 0..12 {
-            sum = sum.plus(Halves { lo: lanes[I].lo, hi: lanes[I].hi });
+            sum = sum.plus(lanes[I].widen());
         });
         // Lane 0 also gains the next round's constant.
         lanes[0] = limbs::mul_wide(lanes[0], DIAG[0])
@@ -134,10 +142,7 @@ fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]
             lanes[I] = limbs::mul_wide(lanes[I], DIAG[I]).plus(sum).normalize();
         });
     }
-    *x = lanes.map(|lane| Halves {
-        lo: lane.lo,
-        hi: lane.hi,
-    });
+    *x = lanes.map(Limbs::widen);
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
