@@ -81,6 +81,13 @@ const messages = [
   ...[1, 2, 3, 4, 5, 6, 7, 8, 16, 20].map(random),
   [P - 1n, P - 1n],
   [0n, 0n],
+  // The extremes (after the cases above, which stay as they were): all p − 1 in part of a block,
+  // one, three and four blocks (of three), and 0, p − 1, 1 in turn.
+  [P - 1n],
+  Array(3).fill(P - 1n),
+  Array(9).fill(P - 1n),
+  Array(12).fill(P - 1n),
+  Array.from({ length: 7 }, (_, i) => [0n, P - 1n, 1n][i % 3]),
 ];
 const noir = messages.map((inputs) => {
   const output = noirHash(inputs, t4);

@@ -92,6 +92,16 @@ contract Iden3PoseidonStylusTest is Fixtures {
         }
     }
 
+    /// @dev @iden3/js-crypto's vectors (test/vectors/iden3-sponge.json: 1 to 40 values and the extremes, all
+    /// p - 1 across frames and mixed): the program and the published SpongePoseidon both give them.
+    function test_poseidonSpongeOfIden3sVectors() public view {
+        Vector[] memory vectors = loadVectors("test/vectors/iden3-sponge.json", ".cases");
+        for (uint256 i; i < vectors.length; ++i) {
+            assertEq(sponge.hash(vectors[i].inputs), vectors[i].output, "SpongePoseidon");
+            assertEq(program.poseidonSponge(vectors[i].inputs), vectors[i].output, "program");
+        }
+    }
+
     /// @dev SpongePoseidon reduces a value >= p silently (circomlibjs's contract works mod p); the program
     /// names it.
     function test_poseidonSpongeRejectsAValueNotInField() public {

@@ -52,6 +52,12 @@ fn random_element(rng: &mut StdRng) -> F {
     }
 }
 
+/// `n` elements cycling through 0, p − 1 and 1, starting `shift` places in.
+fn extremes(n: usize, shift: usize) -> Vec<F> {
+    let cycle = [F::ZERO, F::NEG_ONE, F::ONE];
+    (0..n).map(|i| cycle[(i + shift) % 3]).collect()
+}
+
 fn random_elements(rng: &mut StdRng, n: usize) -> Vec<F> {
     (0..n).map(|_| random_element(rng)).collect()
 }
@@ -231,6 +237,9 @@ fn compute_vectors() -> Value {
         vec![F::NEG_ONE; 12],
     ];
     inputs.extend((0..5).map(|_| random_elements(&mut rng, 12)));
+    // The extremes after the random cases (which stay as they were): 0, p − 1, 1 in turn.
+    inputs.push(extremes(12, 0));
+    inputs.push(extremes(12, 1));
     for input in &inputs {
         let output = F::poseidon(input.clone().try_into().unwrap());
         permutations
@@ -245,22 +254,48 @@ fn compute_vectors() -> Value {
             "hash_or_noop": hex_values(&digest(PoseidonHash::hash_or_noop(&input))),
         }));
     }
+    // The extremes: all p − 1 and mixed, over one block (hash_or_noop passes 4 through), two, three.
+    for input in [
+        vec![F::NEG_ONE; 4],
+        vec![F::NEG_ONE; 8],
+        extremes(8, 0),
+        vec![F::NEG_ONE; 9],
+        extremes(9, 2),
+        vec![F::NEG_ONE; 17],
+        extremes(17, 1),
+    ] {
+        hashes.push(json!({
+            "input": hex_values(&ours(&input)),
+            "hash_no_pad": hex_values(&digest(PoseidonHash::hash_no_pad(&input))),
+            "hash_or_noop": hex_values(&digest(PoseidonHash::hash_or_noop(&input))),
+        }));
+    }
     let mut two_to_one = Vec::new();
     let mut pairs = vec![(elements(&[1, 2, 3, 4]), elements(&[5, 6, 7, 8]))];
     pairs.extend((0..5).map(|_| (random_elements(&mut rng, 4), random_elements(&mut rng, 4))));
+    pairs.push((vec![F::NEG_ONE; 4], vec![F::NEG_ONE; 4]));
+    pairs.push((extremes(4, 0), extremes(4, 1)));
+    pairs.push((vec![F::NEG_ONE; 4], vec![F::ZERO; 4]));
     for (a, b) in pairs {
         let out =
             PoseidonHash::two_to_one(HashOut::from_vec(a.clone()), HashOut::from_vec(b.clone()));
         two_to_one.push(json!({"left": hex_values(&ours(&a)), "right": hex_values(&ours(&b)), "output": hex_values(&digest(out))}));
     }
     let mut proofs = Vec::new();
-    for (log_leaves, cap_height, leaf_len, index) in [
-        (20usize, 0usize, 10usize, 0b1011_0110_0101_1100_1011usize),
-        (10, 2, 7, 613),
-        (6, 0, 3, 41),
+    // The last tree is of extremes: the proven (last) leaf all p − 1, leaf i the mixed extremes
+    // from shift i (not all alike: a tree of equal leaves would prove every index).
+    for (log_leaves, cap_height, leaf_len, index, of_extremes) in [
+        (20, 0, 10, 0b1011_0110_0101_1100_1011, false),
+        (10, 2, 7, 613, false),
+        (6, 0, 3, 41, false),
+        (5, 1, 9, 31, true),
     ] {
         let leaves: Vec<Vec<F>> = (0..1usize << log_leaves)
-            .map(|_| random_elements(&mut rng, leaf_len))
+            .map(|i| match (of_extremes, i == index) {
+                (true, true) => vec![F::NEG_ONE; leaf_len],
+                (true, false) => extremes(leaf_len, i),
+                (false, _) => random_elements(&mut rng, leaf_len),
+            })
             .collect();
         let tree = MerkleTree::<F, PoseidonHash>::new(leaves.clone(), cap_height);
         let proof = tree.prove(index);

@@ -35,7 +35,8 @@ fn every_circomlib_width_matches_its_vectors() {
 #[test]
 fn sponge_matches_iden3_js_crypto() {
     let file = vectors::iden3_sponge();
-    assert_eq!(file.cases.len(), 40, "{}", file.source);
+    // 1 to 40 values, then the extremes.
+    assert!(file.cases.len() > 40, "{}", file.source);
     for case in &file.cases {
         let values: Vec<Fr> = case.inputs.iter().copied().map(from_u256).collect();
         assert_eq!(
@@ -50,7 +51,11 @@ fn sponge_matches_iden3_js_crypto() {
 #[test]
 fn sponge_absorbing_one_at_a_time_equals_every_prefix() {
     let file = vectors::iden3_sponge();
-    let longest = file.cases.last().expect("cases");
+    let longest = file
+        .cases
+        .iter()
+        .max_by_key(|c| c.inputs.len())
+        .expect("cases");
     let values: Vec<Fr> = longest.inputs.iter().copied().map(from_u256).collect();
     let mut state = sponge::Sponge::new();
     for (n, value) in values.iter().enumerate() {

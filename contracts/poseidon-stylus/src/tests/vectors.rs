@@ -138,7 +138,8 @@ fn hash_of_1_to_6_is_iden3s_poseidon6() {
 #[test]
 fn poseidon_sponge_matches_iden3_js_crypto() {
     let file = vectors::iden3_sponge();
-    assert_eq!(file.cases.len(), 40, "{}", file.source);
+    // 1 to 40 values, then the extremes.
+    assert!(file.cases.len() > 40, "{}", file.source);
     for case in &file.cases {
         let call = IPoseidonSponge::poseidonSpongeCall {
             values: case.inputs.clone(),
