@@ -155,7 +155,7 @@ pub(crate) fn locate(wasm: &[u8], offset: usize) -> String {
 /// "function 12 (`name`)", with the name from the name section, else from an export.
 pub(crate) fn describe_function(index: u32, names: &HashMap<u32, String>) -> String {
     match names.get(&index) {
-        Some(name) => format!("function {index} (`{name}`)"),
+        Some(name) => format!("function {index} (`{}`)", crate::error::printable(name)),
         None => format!("function {index}"),
     }
 }
