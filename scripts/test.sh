@@ -79,12 +79,14 @@ cargo test --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES,poseidon-bn2
 cargo test --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES"
 cargo clippy --locked "${BOUND_CHECK[@]}" --features "$BOUND_FEATURES,poseidon-bn254/backend-29x9" -- -D warnings
 
-step "The wasm32 Goldilocks arithmetic (32-bit limbs) natively: its unit tests, and every engine on its bound-checking shadow (--features bound-check,backend-limbs)"
-STEP_HINT="a test of crates/poseidon-goldilocks/src/field/limbs.rs or shadow.rs failed, or an engine breaks a limbs function's contract (the panic names the function, the call site and the contract); the deployed Goldilocks WASM uses these limbs."
-# The shadow stands in for the limbs only in the engines, so the limbs' own unit tests run
+step "The Goldilocks arithmetic, both backends: the wasm32 limbs' unit tests natively, and every engine on each backend's bound-checking shadow (--features bound-check, with and without backend-limbs)"
+STEP_HINT="a test of crates/poseidon-goldilocks/src/field/ (limbs.rs, halves.rs or shadow/) failed, or an engine breaks a backend function's contract (the panic names the function, the call site and the contract); the deployed Goldilocks WASM uses the limbs."
+# The shadow stands in for the backend only in the engines, so the backends' own unit tests run
 # unchanged here. One run of each permutation proves every input (tests/bounds.rs says why).
 cargo clippy --locked -p poseidon-goldilocks --all-targets --features bound-check,backend-limbs -- -D warnings
 cargo test --locked -p poseidon-goldilocks --features bound-check,backend-limbs --lib --test bounds
+cargo clippy --locked -p poseidon-goldilocks --all-targets --features bound-check -- -D warnings
+cargo test --locked -p poseidon-goldilocks --features bound-check --lib --test bounds
 
 
 step "The release, dry run: crates' metadata and packages, the npm package (node scripts/chain/release.mjs --dry-run)"

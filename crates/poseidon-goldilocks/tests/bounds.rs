@@ -1,5 +1,5 @@
 //! Every engine of the crate on the bound-checking shadow of its field backend (feature
-//! `bound-check`; `src/field/shadow.rs`): each backend function asserts its documented contract
+//! `bound-check`; `src/field/shadow/`): each backend function asserts its documented contract
 //! on every call, from bounds proven for its operands, never from their values.
 //!
 //! One run of each function suffices: a permutation's sequence of operations does not depend on
@@ -8,8 +8,10 @@
 //! bits, so each length class (no input, a partial chunk, whole chunks, a whole and a partial
 //! chunk; up to four leaf inputs or more) and both directions are run once.
 //!
-//! Run: `cargo test -p poseidon-goldilocks --features bound-check,backend-limbs --test bounds`
-//! (the wasm32 limbs, the deployed arithmetic; the native backend has no shadow yet).
+//! Run on each backend (`scripts/test.sh` runs both):
+//! - `cargo test -p poseidon-goldilocks --features bound-check,backend-limbs --test bounds`: the
+//!   wasm32 limbs, the deployed arithmetic;
+//! - `cargo test -p poseidon-goldilocks --features bound-check --test bounds`: the native backend.
 #![cfg(feature = "bound-check")]
 
 use poseidon_goldilocks::{merkle, poseidon, poseidon2, sponge, Digest, Goldilocks};

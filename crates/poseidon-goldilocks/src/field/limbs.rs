@@ -9,9 +9,15 @@
 //! read from top bits (`CHANGELOG.md` has what it cost).
 //!
 //! Each function's contract (what it accepts, what it returns) is a named constant or a `const fn`
-//! of its operands' bounds below, written once: the docs name them, the unit tests check them at
+//! of its operands' bounds below (or, for the parts both backends share, in `field::halves`),
+//! written once: the docs name them, the unit tests check them at
 //! their extremes, and with the feature `bound-check` every engine runs on a shadow of these
 //! functions (`field::shadow`) that asserts them on every call.
+
+// The engines reach these through the shadow with `bound-check`.
+use super::halves::SPLIT_MAX;
+#[cfg_attr(feature = "bound-check", allow(unused_imports))]
+pub(crate) use super::halves::{p_multiple, Halves};
 
 /// The low 32 bits.
 const LOW32: i64 = 0xffff_ffff;
@@ -33,10 +39,6 @@ pub(crate) const LIMB_BOUND: i128 = (1 << 31) + (1 << 29);
 #[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
 pub(crate) const FROM_RESIDUE_BOUND: i128 = (1 << 31) + 1;
 
-/// 0 ≤ lo, hi ≤ `SPLIT_MAX`: what [`Halves::split`] returns.
-#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
-pub(crate) const SPLIT_MAX: i128 = (1 << 32) - 1;
-
 /// |lo| < `NORMALIZE_LO_BOUND`: what [`Halves::normalize`] accepts in the low part.
 #[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
 pub(crate) const NORMALIZE_LO_BOUND: i128 = (1 << 63) - (1 << 31);
@@ -44,15 +46,6 @@ pub(crate) const NORMALIZE_LO_BOUND: i128 = (1 << 63) - (1 << 31);
 /// |hi| < `NORMALIZE_HI_BOUND`: what [`Halves::normalize`] accepts in the high part.
 #[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
 pub(crate) const NORMALIZE_HI_BOUND: i128 = 1 << 60;
-
-/// 0 ≤ lo, hi < `TO_RESIDUE_BOUND`: what [`Halves::to_residue`] accepts.
-#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
-pub(crate) const TO_RESIDUE_BOUND: i128 = 1 << 63;
-
-/// Every part [`Halves::plus`] and [`linear`] return lies strictly within ±`I64_BOUND`
-/// (their sums are exact while they fit an `i64`).
-#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
-pub(crate) const I64_BOUND: i128 = 1 << 63;
 
 /// Bound of `x >> 32` for |x| ≤ m.
 const fn high_bound(m: i128) -> i128 {
@@ -87,14 +80,6 @@ pub(crate) const POW7_BOUND: Bound =
 /// of a product.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limbs {
-    pub(crate) lo: i64,
-    pub(crate) hi: i64,
-}
-
-/// A residue `lo + hi · 2^32` (mod p) whose parts may be large: a product before
-/// renormalisation, or a linear layer's sums.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Halves {
     pub(crate) lo: i64,
     pub(crate) hi: i64,
 }
@@ -134,39 +119,7 @@ impl Limbs {
     }
 }
 
-/// k · p as halves (lo, hi) = (k + j · 2^32, k · (2^32 − 1) − j), with k = 2j = 2^(shift + 1):
-/// both parts exceed 2^(shift + 32), so adding it to sums of magnitude below that makes them
-/// non-negative (as [`Halves::to_residue`] needs) without changing their residue.
-pub(crate) const fn p_multiple(shift: u32) -> Halves {
-    let (k, j) = (1i64 << (shift + 1), 1i64 << shift);
-    Halves {
-        lo: k + (j << 32),
-        hi: k * ((1 << 32) - 1) - j,
-    }
-}
-
 impl Halves {
-    /// 0.
-    pub(crate) const ZERO: Halves = Halves { lo: 0, hi: 0 };
-
-    /// The unsigned 32-bit halves of a residue (within `SPLIT_MAX`).
-    #[inline(always)]
-    pub(crate) const fn split(value: u64) -> Halves {
-        Halves {
-            lo: (value & LOW32 as u64) as i64,
-            hi: (value >> 32) as i64,
-        }
-    }
-
-    /// The sum of two residues, part by part.
-    #[inline(always)]
-    pub(crate) const fn plus(self, other: Halves) -> Halves {
-        Halves {
-            lo: self.lo + other.lo,
-            hi: self.hi + other.hi,
-        }
-    }
-
     /// Balanced limbs of the same residue (within `LIMB_BOUND`), for parts within
     /// `NORMALIZE_LO_BOUND` and `NORMALIZE_HI_BOUND`: the low limb is `lo`'s low 32 bits, signed,
     /// and its carry joins `hi`, whose own carry d is folded back as d · 2^64 ≡ d · 2^32 − d.
@@ -182,9 +135,9 @@ impl Halves {
         }
     }
 
-    /// The `u64` residue, for parts in 0..`TO_RESIDUE_BOUND` (callers add a multiple of p to make
-    /// signed sums non-negative). 2^64 ≡ 2^32 − 1 folds what is above bit 63, and a final carry out of the
-    /// 64-bit sum is folded the same way (it leaves a small sum: no second carry).
+    /// The `u64` residue, for parts in 0..`TO_RESIDUE_BOUND` (`field::halves`). 2^64 ≡ 2^32 − 1
+    /// folds what is above bit 63, and a final carry out of the 64-bit sum is folded the same way
+    /// (it leaves a small sum: no second carry).
     #[inline(always)]
     pub(crate) const fn to_residue(self) -> u64 {
         let (lo, hi) = (self.lo as u64, self.hi as u64);
@@ -264,27 +217,6 @@ pub(crate) const fn pow7(x: Limbs) -> Halves {
     let x3 = mul(x2, x);
     let x4 = square(x2);
     mul_small(x4, x3)
-}
-
-/// A linear layer of small integer entries over 12 lanes, `layer` plus diag(`diagonal`), applied
-/// to the low parts, then the high parts, as the engines' layers compute it (Poseidon's `mds`,
-/// Poseidon2's `external`): exact while every output part lies within ±`I64_BOUND` (the entries
-/// are integers, so a sum that wraps in between comes back). The shadow checks the engines'
-/// layers through it; the engines keep their own copy of these lines, whose code generation this
-/// generic form does not reproduce.
-#[cfg(feature = "bound-check")]
-#[inline(always)]
-pub(crate) fn linear(
-    x: &[Halves; 12],
-    layer: impl Fn([i64; 12]) -> [i64; 12],
-    diagonal: &[i64; 12],
-) -> [Halves; 12] {
-    let lo = layer(x.map(|h| h.lo));
-    let hi = layer(x.map(|h| h.hi));
-    core::array::from_fn(|i| Halves {
-        lo: lo[i] + diagonal[i] * x[i].lo,
-        hi: hi[i] + diagonal[i] * x[i].hi,
-    })
 }
 
 #[cfg(test)]
@@ -414,15 +346,6 @@ mod tests {
                 limbs_value(square),
                 reference_mul(limbs_value(a), limbs_value(a))
             );
-        }
-    }
-
-    #[test]
-    fn p_multiple_is_a_multiple_of_p_with_large_parts() {
-        for shift in [10, 12, 20] {
-            let bias = p_multiple(shift);
-            assert_eq!(value(bias.lo, bias.hi), 0);
-            assert!(bias.lo > 1 << (shift + 32) && bias.hi > 1 << (shift + 32));
         }
     }
 

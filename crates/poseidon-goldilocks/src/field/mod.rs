@@ -19,30 +19,37 @@
 //!
 //! # Bound checking
 //!
-//! The limbs keep values unreduced between calls on purpose; each of their functions states what
-//! it accepts and returns as named constants and `const fn`s in `limbs`. The engines reach the
-//! limbs through `backend`: the module itself, or with the feature `bound-check` (enabled by no
-//! deployable) its shadow, `shadow`, whose values carry their proven bounds and whose functions
-//! assert each contract on every call, naming the engine's call site. The engines' operations do
-//! not depend on the values, so one run of each permutation checks every input:
-//! `cargo test -p poseidon-goldilocks --features bound-check,backend-limbs --test bounds`
-//! (`tests/bounds.rs`). The native backend has no shadow yet, so `bound-check` requires the limbs.
+//! Both backends keep values unreduced between calls on purpose; each of their functions states
+//! what it accepts and returns as named constants and `const fn`s, in `limbs` and `native`, and
+//! in `halves` for the signed halves `lo + hi · 2^32` that both feed the linear layers. The
+//! engines reach their backend through `backend`: the module itself, or with the feature
+//! `bound-check` (enabled by no deployable) its shadow in `shadow`, whose values carry their
+//! proven bounds and whose functions assert each contract on every call, naming the engine's call
+//! site. The engines' operations do not depend on the values, so one run of each permutation
+//! checks every input (`tests/bounds.rs`):
+//!
+//! ```sh
+//! cargo test -p poseidon-goldilocks --features bound-check --test bounds                 # native
+//! cargo test -p poseidon-goldilocks --features bound-check,backend-limbs --test bounds   # limbs
+//! ```
 
+pub(crate) mod halves;
 #[cfg(use_limbs)]
 pub(crate) mod limbs;
-#[cfg(all(use_limbs, feature = "bound-check"))]
-pub(crate) mod shadow;
-
-#[cfg(all(feature = "bound-check", not(use_limbs)))]
-compile_error!("bound-check checks the limbs backend only: add --features backend-limbs");
-
-/// What the engines call: the limbs, or their bound-checking shadow.
-#[cfg(all(use_limbs, not(feature = "bound-check")))]
-pub(crate) use limbs as backend;
-#[cfg(all(use_limbs, feature = "bound-check"))]
-pub(crate) use shadow as backend;
 #[cfg(not(use_limbs))]
 pub(crate) mod native;
+#[cfg(feature = "bound-check")]
+pub(crate) mod shadow;
+
+/// What the engines call: the target's backend, or its bound-checking shadow.
+#[cfg(all(use_limbs, not(feature = "bound-check")))]
+pub(crate) use limbs as backend;
+#[cfg(all(not(use_limbs), not(feature = "bound-check")))]
+pub(crate) use native as backend;
+#[cfg(all(use_limbs, feature = "bound-check"))]
+pub(crate) use shadow::limbs as backend;
+#[cfg(all(not(use_limbs), feature = "bound-check"))]
+pub(crate) use shadow::native as backend;
 
 use core::fmt;
 

@@ -6,13 +6,38 @@
 //! one subtraction, one small product and one addition, each corrected once if it wraps. Values
 //! stay below 2^64 but not below p ("non-canonical", as in plonky2); only outputs are made canonical.
 //! Not constant-time: the reduction's rare borrow is a branch, as in plonky2.
+//!
+//! Each function's contract (what it accepts, what it returns) is a named constant here, or in
+//! `field::halves` for the parts both backends share, written once: with the feature
+//! `bound-check` the engines run on a shadow of these functions (`field::shadow::native`) that
+//! asserts them on every call.
+
+// The engines reach these through the shadow with `bound-check`.
+#[cfg_attr(feature = "bound-check", allow(unused_imports))]
+pub(crate) use super::halves::{p_multiple, Halves};
+use core::ops::Add;
 
 /// 2^64 mod p = 2^32 − 1.
-pub(crate) const EPSILON: u64 = 0xffff_ffff;
+const EPSILON: u64 = 0xffff_ffff;
+
+/// What [`add`] accepts as its second operand: values below `ADD_TAKES` (= p; at every call site a
+/// constant of the engines' tables).
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const ADD_TAKES: u64 = crate::P;
+
+/// The ranges (min, max) of [`pow7_halves`]'s parts: lo = l − mid − top and hi = h + mid for
+/// 32-bit words l, h, mid and top of the last product.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const POW7_HALVES: [(i128, i128); 2] =
+    [(-(1 << 33) + 2, (1 << 32) - 1), (0, (1 << 33) - 2)];
+
+/// A [`Wide`] sum reduces while it has overflowed 2^128 fewer than `WIDE_OVERFLOWS_BELOW` times.
+#[cfg_attr(not(feature = "bound-check"), allow(dead_code))]
+pub(crate) const WIDE_OVERFLOWS_BELOW: u64 = 1 << 31;
 
 /// `x mod p` as a value below 2^64 (not necessarily below p), for any `x < 2^128`.
 #[inline(always)]
-pub(crate) const fn reduce128(x: u128) -> u64 {
+const fn reduce128(x: u128) -> u64 {
     let (lo, hi) = (x as u64, (x >> 64) as u64);
     let (mid, top) = (hi & EPSILON, hi >> 32);
     // lo − top: on a borrow the wrapped value is 2^64 too large, and 2^64 ≡ 2^32 − 1; it stays
@@ -28,10 +53,10 @@ pub(crate) const fn reduce128(x: u128) -> u64 {
     t1.wrapping_add(EPSILON * carry as u64)
 }
 
-/// `x + k · 2^128 mod p` below 2^64, for a 128-bit sum that overflowed `k` < 2^31 times
-/// (2^128 ≡ −2^32).
+/// `x + k · 2^128 mod p` below 2^64, for a 128-bit sum that overflowed `k` <
+/// `WIDE_OVERFLOWS_BELOW` times (2^128 ≡ −2^32).
 #[inline(always)]
-pub(crate) const fn reduce160(x: u128, overflows: u64) -> u64 {
+const fn reduce160(x: u128, overflows: u64) -> u64 {
     let r = reduce128(x);
     // r − k · 2^32: on a borrow the wrapped value is above 2^64 − k · 2^32 > 2^33 (k < 2^31),
     // so taking 2^32 − 1 off (2^64 ≡ 2^32 − 1) cannot wrap again.
@@ -39,8 +64,8 @@ pub(crate) const fn reduce160(x: u128, overflows: u64) -> u64 {
     t.wrapping_sub(EPSILON * borrow as u64)
 }
 
-/// `a + b mod p` below 2^64, for any `a` and `b < p`: a wrap leaves less than b, so adding
-/// 2^32 − 1 (2^64 ≡ 2^32 − 1) cannot wrap again.
+/// `a + b mod p` below 2^64, for any `a` and `b` below `ADD_TAKES`: a wrap leaves less than b,
+/// so adding 2^32 − 1 (2^64 ≡ 2^32 − 1) cannot wrap again.
 #[inline(always)]
 pub(crate) const fn add(a: u64, b: u64) -> u64 {
     let (sum, carry) = a.overflowing_add(b);
@@ -49,7 +74,7 @@ pub(crate) const fn add(a: u64, b: u64) -> u64 {
 
 /// `a · b mod p` below 2^64.
 #[inline(always)]
-pub(crate) const fn mul(a: u64, b: u64) -> u64 {
+const fn mul(a: u64, b: u64) -> u64 {
     reduce128(a as u128 * b as u128)
 }
 
@@ -63,11 +88,11 @@ pub(crate) const fn pow7(x: u64) -> u64 {
     mul(x3, x4)
 }
 
-/// x⁷ as halves (lo, hi), x⁷ ≡ lo + hi · 2^32, with −2^33 < lo < 2^32 and 0 ≤ hi < 2^33: for a
-/// linear layer over halves, the last product's reduction stops before its carries and
-/// corrections (with 2^64 ≡ 2^32 − 1 and 2^96 ≡ −1 its high words only move between halves).
+/// x⁷ as [`Halves`] within `POW7_HALVES`: for a linear layer over halves, the last product's
+/// reduction stops before its carries and corrections (with 2^64 ≡ 2^32 − 1 and 2^96 ≡ −1 its
+/// high words only move between halves).
 #[inline(always)]
-pub(crate) const fn pow7_halves(x: u64) -> (i64, i64) {
+pub(crate) const fn pow7_halves(x: u64) -> Halves {
     let x2 = mul(x, x);
     let x3 = mul(x2, x);
     let x4 = mul(x2, x2);
@@ -75,27 +100,101 @@ pub(crate) const fn pow7_halves(x: u64) -> (i64, i64) {
     let (lo, hi) = (product as u64, (product >> 64) as u64);
     let (mid, top) = ((hi & EPSILON) as i64, (hi >> 32) as i64);
     // lo + mid · 2^64 + top · 2^96 ≡ lo + mid · (2^32 − 1) − top.
-    ((lo & EPSILON) as i64 - mid - top, (lo >> 32) as i64 + mid)
+    Halves {
+        lo: (lo & EPSILON) as i64 - mid - top,
+        hi: (lo >> 32) as i64 + mid,
+    }
 }
 
-/// A multiple of p as halves (lo, hi) = (k + j · 2^32, k · (2^32 − 1) − j), k = 2j = 2^11: added
-/// to a linear layer's sums over [`pow7_halves`] (each half sum above −2^42) it makes them
-/// nonnegative for [`combine`] without changing their residue.
-pub(crate) const BIAS: (u64, u64) = {
-    let (k, j) = (1u64 << 11, 1u64 << 10);
-    (k + (j << 32), k * EPSILON - j)
-};
+impl Halves {
+    /// The residue below 2^64, for parts in 0..`TO_RESIDUE_BOUND` (`field::halves`): the sum
+    /// `lo + hi · 2^32` is below 2^96, so its high word w is below 2^32 and the value is
+    /// low + w · (2^32 − 1), [`reduce128`] without the 2^96 part.
+    #[inline(always)]
+    pub(crate) const fn to_residue(self) -> u64 {
+        let sum = self.lo as u64 as u128 + ((self.hi as u64 as u128) << 32);
+        let (low, w) = (sum as u64, (sum >> 64) as u64);
+        // On a carry the wrapped sum is below w · (2^32 − 1) < 2^64 − 2^32: adding 2^32 − 1 cannot wrap.
+        let (t, carry) = low.overflowing_add(w * EPSILON);
+        t.wrapping_add(EPSILON * carry as u64)
+    }
+}
 
-/// A linear layer's output lane from its sums over 32-bit halves, `lo + hi · 2^32` with both
-/// below 2^63: the sum is below 2^96, so its high word w is below 2^32 and the value is
-/// low + w · (2^32 − 1), [`reduce128`] without the 2^96 part.
-#[inline(always)]
-pub(crate) const fn combine(lo: u64, hi: u64) -> u64 {
-    let sum = lo as u128 + ((hi as u128) << 32);
-    let (low, w) = (sum as u64, (sum >> 64) as u64);
-    // On a carry the wrapped sum is below w · (2^32 − 1) < 2^64 − 2^32: adding 2^32 − 1 cannot wrap.
-    let (t, carry) = low.overflowing_add(w * EPSILON);
-    t.wrapping_add(EPSILON * carry as u64)
+/// A sum of lanes and products as one `u128`, reduced once: it must stay below 2^128 (the
+/// shadow proves it).
+#[derive(Clone, Copy)]
+pub(crate) struct Sum(u128);
+
+impl Sum {
+    /// A lane.
+    #[inline(always)]
+    pub(crate) const fn of(x: u64) -> Sum {
+        Sum(x as u128)
+    }
+
+    /// x · c, for a constant c.
+    #[inline(always)]
+    pub(crate) const fn product(x: u64, c: u64) -> Sum {
+        Sum(x as u128 * c as u128)
+    }
+
+    /// The sum reduced (below 2^64).
+    #[inline(always)]
+    pub(crate) const fn reduce(self) -> u64 {
+        reduce128(self.0)
+    }
+
+    /// The sum's value (for the shadow's check).
+    #[cfg(feature = "bound-check")]
+    pub(crate) const fn value(self) -> u128 {
+        self.0
+    }
+}
+
+impl Add for Sum {
+    type Output = Sum;
+
+    #[inline(always)]
+    fn add(self, other: Sum) -> Sum {
+        Sum(self.0 + other.0)
+    }
+}
+
+/// A sum of `u128` products in three words: adding a product is an addition and two with carry.
+#[derive(Clone, Copy)]
+pub(crate) struct Wide {
+    pub(crate) lo: u64,
+    pub(crate) mid: u64,
+    pub(crate) hi: u64,
+}
+
+impl Wide {
+    /// 0.
+    pub(crate) const ZERO: Wide = Wide {
+        lo: 0,
+        mid: 0,
+        hi: 0,
+    };
+
+    /// The sum plus c · x, for a constant c.
+    #[inline(always)]
+    pub(crate) fn mul_add(self, c: u64, x: u64) -> Wide {
+        let product = c as u128 * x as u128;
+        let (lo, carry) = self.lo.overflowing_add(product as u64);
+        let (mid, carry) = self.mid.carrying_add((product >> 64) as u64, carry);
+        Wide {
+            lo,
+            mid,
+            hi: self.hi + carry as u64,
+        }
+    }
+
+    /// The sum reduced (below 2^64), while `hi` (its overflows of 2^128) is below
+    /// `WIDE_OVERFLOWS_BELOW`.
+    #[inline(always)]
+    pub(crate) const fn reduce(self) -> u64 {
+        reduce160((self.mid as u128) << 64 | self.lo as u128, self.hi)
+    }
 }
 
 #[cfg(test)]
@@ -158,35 +257,53 @@ mod tests {
     }
 
     #[test]
-    fn bias_is_a_multiple_of_p_above_the_sums() {
-        assert_eq!(reference(BIAS.0 as u128 + ((BIAS.1 as u128) << 32)), 0);
-        assert!(BIAS.0 > 1 << 42 && BIAS.1 > 1 << 42 && BIAS.1 < 1 << 45);
-    }
-
-    #[test]
-    fn add_combine_and_pow7_equal_the_reference() {
+    fn add_to_residue_and_pow7_equal_the_reference() {
+        let residue = |lo: u64, hi: u64| {
+            Halves {
+                lo: lo as i64,
+                hi: hi as i64,
+            }
+            .to_residue()
+        };
         for a in samples() {
             for b in samples().step_by(61) {
                 let b = b % P;
                 assert_eq!(add(a, b) % P, reference(a as u128 + b as u128), "{a} + {b}");
                 let (lo, hi) = (a >> 1, b >> 1);
                 assert_eq!(
-                    combine(lo, hi) % P,
+                    residue(lo, hi) % P,
                     reference(lo as u128 + ((hi as u128) << 32)),
                     "{lo} {hi}"
                 );
             }
             let top = (1u64 << 63) - 1;
             assert_eq!(
-                combine(top, a >> 1) % P,
+                residue(top, a >> 1) % P,
                 reference(top as u128 + (((a >> 1) as u128) << 32))
             );
             let x7 = (0..7).fold(1u64, |acc, _| reference(acc as u128 * (a % P) as u128));
             assert_eq!(pow7(a) % P, x7, "{a}^7");
-            let (lo, hi) = pow7_halves(a);
-            assert!(-(1 << 33) < lo && lo < 1 << 32 && (0..1 << 33).contains(&hi));
-            let value = (lo as i128 + ((hi as i128) << 32)).rem_euclid(P as i128);
+            let h = pow7_halves(a);
+            let [lo, hi] = POW7_HALVES;
+            assert!((lo.0..=lo.1).contains(&(h.lo as i128)), "{a}: {h:?}");
+            assert!((hi.0..=hi.1).contains(&(h.hi as i128)), "{a}: {h:?}");
+            let value = (h.lo as i128 + ((h.hi as i128) << 32)).rem_euclid(P as i128);
             assert_eq!(value as u64, x7, "{a}^7 as halves");
+        }
+    }
+
+    #[test]
+    fn sums_reduce_to_the_remainder() {
+        for a in samples().step_by(7) {
+            for c in samples().step_by(89).map(|c| c % P) {
+                let sum = Sum::product(a, c) + Sum::of(a) + Sum::of(c);
+                let expected = a as u128 * c as u128 + a as u128 + c as u128;
+                assert_eq!(sum.reduce() % P, reference(expected), "{a} {c}");
+                // Three products: the sum may overflow 2^128 (hi counts it).
+                let wide = (0..3).fold(Wide::ZERO, |w, _| w.mul_add(u64::MAX, a));
+                let exact = (a as u128 * u64::MAX as u128) % P as u128;
+                assert_eq!(wide.reduce() % P, (3 * exact % P as u128) as u64, "{a}");
+            }
         }
     }
 }

@@ -20,16 +20,16 @@ mod native;
 pub mod params;
 pub mod sparse;
 
+#[cfg(feature = "bound-check")]
+use crate::field::backend;
 #[cfg(use_limbs)]
 use crate::field::backend::{p_multiple, pow7, Halves, Limbs};
+use crate::field::halves;
 #[cfg(use_limbs)]
 use crate::kernel::stack_copy;
 #[cfg(not(use_limbs))]
 use native::permute_lanes;
-#[cfg(use_limbs)]
-use params::MDS_DIAG;
-use params::{MDS_CIRC, ROUND_CONSTANTS};
-#[cfg(use_limbs)]
+use params::{MDS_CIRC, MDS_DIAG, ROUND_CONSTANTS};
 use seq_macro::seq;
 
 /// The circulant part of the MDS matrix in the frequency domain, derived from `MDS_CIRC` at
@@ -123,24 +123,30 @@ fn circulant(x: &[i64; 12]) -> [i64; 12] {
 
 /// MDS · x on half-word parts: lane r of the result is lane r of MDS · x, as `Halves` whose
 /// parts are below 2^9 times the largest input part (Σ (CIRC + DIAG) = 264).
-#[cfg(all(use_limbs, not(feature = "bound-check")))]
+#[cfg_attr(feature = "bound-check", allow(dead_code))]
 #[inline(always)]
-fn mds(x: &[Halves; 12]) -> [Halves; 12] {
+fn mds(x: &[halves::Halves; 12]) -> [halves::Halves; 12] {
     let lo = circulant(&x.map(|h| h.lo));
     let hi = circulant(&x.map(|h| h.hi));
-    // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix).
-    core::array::from_fn(|r| Halves {
-        lo: lo[r] + MDS_DIAG[r] as i64 * x[r].lo,
-        hi: hi[r] + MDS_DIAG[r] as i64 * x[r].hi,
+    // The diagonal part: DIAG[r] · old[r] (only lane 0 is nonzero in plonky2's matrix). Unrolled:
+    // natively, as a loop, the diagonal's zeros were multiplied at run time.
+    seq!(R in 0..12 {
+        [#(halves::Halves {
+            lo: lo[R] + MDS_DIAG[R] as i64 * x[R].lo,
+            hi: hi[R] + MDS_DIAG[R] as i64 * x[R].hi,
+        },)*]
     })
 }
 
-/// [`mds`] as the shadow's `linear` (the same computation: the layer on each part, then the
-/// diagonal), which proves its output ranges from the matrix entries.
-#[cfg(all(use_limbs, feature = "bound-check"))]
+/// The engines' MDS step: [`mds`], or with `bound-check` the same layer as the shadow's
+/// `linear`, which proves its output ranges from the matrix entries (the tests show the two
+/// equal).
+#[cfg(not(feature = "bound-check"))]
+use mds as mds_layer;
+#[cfg(feature = "bound-check")]
 #[track_caller]
-fn mds(x: &[Halves; 12]) -> [Halves; 12] {
-    crate::field::backend::linear(x, |part| circulant(&part), &MDS_DIAG.map(|d| d as i64))
+fn mds_layer(x: &[backend::Halves; 12]) -> [backend::Halves; 12] {
+    backend::linear(x, |part| circulant(&part), &MDS_DIAG.map(|d| d as i64))
 }
 
 /// The plain matrix product, for the test of the frequency-domain form.
@@ -184,9 +190,9 @@ fn partial_rounds(x: &mut [Halves; 12], after_sbox: &[u64; params::PARTIAL_ROUND
         let lanes = x.map(Halves::normalize);
         *x = lanes.map(Limbs::widen);
         x[0] = pow7(lanes[0]).plus(Halves::split(first));
-        let mut sums = mds(x);
+        let mut sums = mds_layer(x);
         sums[0] = pow7(sums[0].normalize()).plus(Halves::split(second));
-        *x = mds(&sums);
+        *x = mds_layer(&sums);
     }
 }
 
@@ -212,7 +218,7 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
         seq!(I in 0..12 {
             x[I] = pow7(x[I].normalize());
         });
-        x = mds(&x);
+        x = mds_layer(&x);
     }
     // The sums (below 2^43.3) made non-negative for `to_residue`.
     let bias = p_multiple(12);
@@ -231,6 +237,19 @@ crate::sponge::permutation_family!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mds_equals_the_shadows_linear() {
+        let diagonal = MDS_DIAG.map(|d| d as i64);
+        for x in halves::random_halves(7).take(500) {
+            let linear = halves::linear(&x, |part| circulant(&part), &diagonal);
+            let mds = mds(&x);
+            assert!(
+                (0..12).all(|r| (mds[r].lo, mds[r].hi) == (linear[r].lo, linear[r].hi)),
+                "{x:?}"
+            );
+        }
+    }
 
     #[test]
     fn frequency_domain_circulant_equals_the_matrix() {

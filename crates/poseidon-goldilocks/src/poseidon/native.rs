@@ -9,11 +9,15 @@
 //!   once at the end. Only lane 0's chain (S-box, one product, one reduction) is sequential.
 
 use super::equivalent::{FAST_PARTIAL_FIRST_ROUND_CONSTANT, FAST_PARTIAL_ROUND_CONSTANTS};
-use super::params::{HALF_FULL_ROUNDS, MDS_DIAG, PARTIAL_ROUNDS};
+use super::params::{HALF_FULL_ROUNDS, PARTIAL_ROUNDS};
 use super::sparse::{self, Sparse};
-use super::{circulant, FULL_ROUND_CONSTANTS};
-use crate::field::native::{add, combine, pow7, pow7_halves, reduce160, BIAS, EPSILON};
+use super::FULL_ROUND_CONSTANTS;
+use crate::field::backend::{add, p_multiple, pow7, pow7_halves, Halves, Wide};
 use seq_macro::seq;
+
+/// A multiple of p whose parts exceed the sums' (±2^41.1), to make them non-negative for
+/// `to_residue`.
+const BIAS: Halves = p_multiple(10);
 
 /// The sparse tables in one place in memory (the rounds index them at run time).
 static SPARSE: Sparse = sparse::SPARSE;
@@ -25,60 +29,18 @@ static SPARSE: Sparse = sparse::SPARSE;
 #[inline(always)]
 fn sboxes_mds_plus(x: &[u64; 12], constants: &[u64; 12]) -> [u64; 12] {
     // Unrolled, so that the twelve chains of products interleave.
-    let halves: [(i64, i64); 12] = seq!(I in 0..12 { [#(pow7_halves(x[I]),)*] });
-    let lo = circulant(&halves.map(|h| h.0));
-    let hi = circulant(&halves.map(|h| h.1));
-    // Unrolled: as a loop, the diagonal's zeros were multiplied at run time.
+    let halves: [Halves; 12] = seq!(I in 0..12 { [#(pow7_halves(x[I]),)*] });
+    let sums = super::mds_layer(&halves);
     seq!(R in 0..12 {
-        [#(
-            combine(
-                (lo[R] + MDS_DIAG[R] as i64 * halves[R].0 + ((constants[R] & EPSILON) + BIAS.0) as i64) as u64,
-                (hi[R] + MDS_DIAG[R] as i64 * halves[R].1 + ((constants[R] >> 32) + BIAS.1) as i64) as u64,
-            ),
-        )*]
+        [#(sums[R].plus(Halves::split(constants[R]).plus(BIAS)).to_residue(),)*]
     })
 }
 
-/// A sum of `u128` products in three words: adding a product is an addition and two with carry.
-#[derive(Clone, Copy)]
-struct Wide {
-    lo: u64,
-    mid: u64,
-    hi: u64,
-}
-
-impl Wide {
-    const ZERO: Wide = Wide {
-        lo: 0,
-        mid: 0,
-        hi: 0,
-    };
-
-    /// The sum plus a · b.
-    #[inline(always)]
-    fn mul_add(self, a: u64, b: u64) -> Wide {
-        let product = a as u128 * b as u128;
-        let (lo, carry) = self.lo.overflowing_add(product as u64);
-        let (mid, carry) = self.mid.carrying_add((product >> 64) as u64, carry);
-        Wide {
-            lo,
-            mid,
-            hi: self.hi + carry as u64,
-        }
-    }
-
-    /// The sum reduced (below 2^64), for fewer than 2^31 terms.
-    #[inline(always)]
-    fn reduce(self) -> u64 {
-        reduce160((self.mid as u128) << 64 | self.lo as u128, self.hi)
-    }
-}
-
-/// sum + Σ aᵢ · bᵢ, unrolled.
+/// sum + Σ cᵢ · xᵢ, unrolled.
 #[inline(always)]
-fn dot(a: &[u64; 11], b: &[u64; 11], mut sum: Wide) -> Wide {
+fn dot(c: &[u64; 11], x: &[u64; 11], mut sum: Wide) -> Wide {
     seq!(I in 0..11 {
-        sum = sum.mul_add(a[I], b[I]);
+        sum = sum.mul_add(c[I], x[I]);
     });
     sum
 }

@@ -15,8 +15,11 @@ mod native;
 #[allow(clippy::large_const_arrays)]
 pub mod params;
 
+#[cfg(feature = "bound-check")]
+use crate::field::backend;
 #[cfg(use_limbs)]
 use crate::field::backend::{self as limbs, p_multiple, pow7, Halves, Limbs};
+use crate::field::halves;
 #[cfg(use_limbs)]
 use crate::kernel::stack_copy;
 #[cfg(not(use_limbs))]
@@ -54,23 +57,26 @@ fn external_part(x: [i64; 12]) -> [i64; 12] {
 }
 
 /// M_E · x on halves: parts below 2^6 times the largest input part.
-#[cfg(all(use_limbs, not(feature = "bound-check")))]
+#[cfg_attr(feature = "bound-check", allow(dead_code))]
 #[inline(always)]
-fn external(x: &[Halves; 12]) -> [Halves; 12] {
+fn external(x: &[halves::Halves; 12]) -> [halves::Halves; 12] {
     let lo = external_part(x.map(|h| h.lo));
     let hi = external_part(x.map(|h| h.hi));
-    core::array::from_fn(|i| Halves {
+    core::array::from_fn(|i| halves::Halves {
         lo: lo[i],
         hi: hi[i],
     })
 }
 
-/// [`external`] as the shadow's `linear` (the same computation), which proves its output ranges
-/// from the matrix entries.
-#[cfg(all(use_limbs, feature = "bound-check"))]
+/// The engines' external layer: [`external`], or with `bound-check` the same layer as the
+/// shadow's `linear`, which proves its output ranges from the matrix entries (the tests show the
+/// two equal).
+#[cfg(not(feature = "bound-check"))]
+use external as external_layer;
+#[cfg(feature = "bound-check")]
 #[track_caller]
-fn external(x: &[Halves; 12]) -> [Halves; 12] {
-    limbs::linear(x, external_part, &[0; 12])
+fn external_layer(x: &[backend::Halves; 12]) -> [backend::Halves; 12] {
+    backend::linear(x, external_part, &[0; 12])
 }
 
 /// Each lane plus its constant.
@@ -154,7 +160,7 @@ fn partial_rounds(x: &mut [Halves; 12], next: &[u64; params::PARTIAL_ROUNDS + 1]
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
     let full: [[u64; 12]; 8] = stack_copy!(FULL_ROUND_CONSTANTS; 8 x 12);
     let partial: [u64; 23] = stack_copy!(PARTIAL_NEXT; 23);
-    let mut x = external(&state.map(Halves::split));
+    let mut x = external_layer(&state.map(Halves::split));
     for (round, constants) in full.iter().enumerate() {
         if round == params::HALF_FULL_ROUNDS {
             partial_rounds(&mut x, &partial);
@@ -164,7 +170,7 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
         seq!(I in 0..12 {
             x[I] = pow7(x[I].normalize());
         });
-        x = external(&x);
+        x = external_layer(&x);
     }
     // The sums (below 2^41) made non-negative for `to_residue`.
     let bias = p_multiple(10);
@@ -178,3 +184,20 @@ crate::sponge::permutation_family!(
     Poseidon2,
     "zkhash's `Poseidon2::new(&POSEIDON2_GOLDILOCKS_12_PARAMS).permutation`"
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn external_equals_the_shadows_linear() {
+        for x in halves::random_halves(11).take(500) {
+            let linear = halves::linear(&x, external_part, &[0; 12]);
+            let external = external(&x);
+            assert!(
+                (0..12).all(|r| (external[r].lo, external[r].hi) == (linear[r].lo, linear[r].hi)),
+                "{x:?}"
+            );
+        }
+    }
+}

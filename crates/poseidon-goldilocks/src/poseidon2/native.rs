@@ -7,9 +7,13 @@
 //!   unreduced `u128`) and the next round's constant join it before its single reduction.
 
 use super::params::{HALF_FULL_ROUNDS, INTERNAL, INTERNAL_DIAG_M_1, PARTIAL_ROUNDS};
-use super::{external_part, FULL_ROUND_CONSTANTS};
-use crate::field::native::{add, combine, pow7, pow7_halves, reduce128, BIAS};
+use super::{external_layer, FULL_ROUND_CONSTANTS};
+use crate::field::backend::{add, p_multiple, pow7, pow7_halves, Halves, Sum};
 use seq_macro::seq;
+
+/// A multiple of p whose parts exceed the sums' (±2^39), to make them non-negative for
+/// `to_residue`.
+const BIAS: Halves = p_multiple(10);
 
 /// The constant of the partial round after each one (lane 0), 0 after the last.
 const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
@@ -22,19 +26,15 @@ const PARTIAL_NEXT: [u64; PARTIAL_ROUNDS] = {
     out
 };
 
-/// M_E · x + c on x as halves (lo, hi), each lane reduced (below 2^64). Halves are below 2^33
-/// in magnitude and a row sums to at most 64, so every half sum stays within ±2^39: exact in
-/// `i64`, and nonnegative once [`BIAS`] joins the constants.
+/// M_E · x + c on x as halves, each lane reduced (below 2^64). Halves are below 2^33 in
+/// magnitude and a row sums to at most 64, so every half sum stays within ±2^39: exact in `i64`,
+/// and nonnegative once [`BIAS`] joins the constants.
 #[inline(always)]
-fn external_plus(x: &[(i64, i64); 12], constants: &[u64; 12]) -> [u64; 12] {
-    let lo = external_part(x.map(|h| h.0));
-    let hi = external_part(x.map(|h| h.1));
+fn external_plus(x: &[Halves; 12], constants: &[u64; 12]) -> [u64; 12] {
+    let sums = external_layer(x);
     // Unrolled: `from_fn` here stayed an out-of-line call per layer.
     seq!(I in 0..12 {
-        [#(combine(
-            (lo[I] + ((constants[I] & 0xffff_ffff) + BIAS.0) as i64) as u64,
-            (hi[I] + ((constants[I] >> 32) + BIAS.1) as i64) as u64,
-        ),)*]
+        [#(sums[I].plus(Halves::split(constants[I]).plus(BIAS)).to_residue(),)*]
     })
 }
 
@@ -45,21 +45,20 @@ fn partial_rounds(x: &mut [u64; 12]) {
     for &next in &PARTIAL_NEXT {
         x[0] = pow7(x[0]);
         // Lanes 1..11 first, pairwise (they are ready before lane 0's S-box), lane 0 last.
-        let pair = |i: usize| x[i] as u128 + x[i + 1] as u128;
+        let pair = |i: usize| Sum::of(x[i]) + Sum::of(x[i + 1]);
         let sum =
-            (pair(1) + pair(3)) + (pair(5) + pair(7)) + (pair(9) + x[11] as u128) + x[0] as u128;
+            (pair(1) + pair(3)) + (pair(5) + pair(7)) + (pair(9) + Sum::of(x[11])) + Sum::of(x[0]);
         // Below (2^64 − 1) · p + 12 · 2^64 + p < 2^128 (every diagonal entry is below p).
-        x[0] = reduce128(x[0] as u128 * INTERNAL_DIAG_M_1[0] as u128 + sum + next as u128);
+        x[0] = (Sum::product(x[0], INTERNAL_DIAG_M_1[0]) + sum + Sum::of(next)).reduce();
         seq!(I in 1..12 {
-            x[I] = reduce128(x[I] as u128 * INTERNAL_DIAG_M_1[I] as u128 + sum);
+            x[I] = (Sum::product(x[I], INTERNAL_DIAG_M_1[I]) + sum).reduce();
         });
     }
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
 pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
-    let halves = state.map(|v| ((v & 0xffff_ffff) as i64, (v >> 32) as i64));
-    let mut x = external_plus(&halves, &FULL_ROUND_CONSTANTS[0]);
+    let mut x = external_plus(&state.map(Halves::split), &FULL_ROUND_CONSTANTS[0]);
     for round in 0..2 * HALF_FULL_ROUNDS {
         let mut next = [0; 12];
         match round + 1 {

@@ -1,90 +1,13 @@
-//! The bound-checking shadow of [`super::limbs`] (feature `bound-check`, never in a deployable).
-//!
-//! Each value is the backend's value plus the bound proven for it; each function asserts that its
-//! operands' bounds meet the backend function's contract (the constants and `const fn`s of
-//! [`super::limbs`]), calls that function on the values, and gives the result the bound the
-//! contract promises, after checking that the value lies within it. Bounds come from bounds, never
-//! from values, and the engines' operations do not depend on the values: one run proves every
-//! input. A broken contract panics with one line naming the function, the engine's call site
-//! (`track_caller`) and the contract.
+//! The shadow of `field::limbs`: its limbs and products (the shared [`Halves`] are in
+//! [`super`]).
 
-use super::limbs::{
-    self as real, Bound, FROM_RESIDUE_BOUND, I64_BOUND, LIMB_BOUND, NORMALIZE_HI_BOUND,
-    NORMALIZE_LO_BOUND, POW7_BOUND, SPLIT_MAX, TO_RESIDUE_BOUND,
+use super::{below, keeps, refuse, Range};
+pub(crate) use super::{linear, p_multiple, Halves};
+use crate::field::halves::I64_BOUND;
+use crate::field::limbs::{
+    self as real, Bound, FROM_RESIDUE_BOUND, LIMB_BOUND, NORMALIZE_HI_BOUND, NORMALIZE_LO_BOUND,
+    POW7_BOUND,
 };
-use core::panic::Location;
-use std::format;
-use std::string::String;
-
-/// A closed interval of integers a part may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Range {
-    pub(crate) min: i128,
-    pub(crate) max: i128,
-}
-
-impl Range {
-    const fn symmetric(magnitude: i128) -> Range {
-        Range {
-            min: -magnitude,
-            max: magnitude,
-        }
-    }
-
-    const fn magnitude(self) -> i128 {
-        if -self.min > self.max {
-            -self.min
-        } else {
-            self.max
-        }
-    }
-
-    const fn plus(self, other: Range) -> Range {
-        Range {
-            min: self.min + other.min,
-            max: self.max + other.max,
-        }
-    }
-
-    /// The range of c · x for x in `self`.
-    const fn scaled(self, c: i128) -> Range {
-        if c >= 0 {
-            Range {
-                min: c * self.min,
-                max: c * self.max,
-            }
-        } else {
-            Range {
-                min: c * self.max,
-                max: c * self.min,
-            }
-        }
-    }
-
-    const fn contains(self, value: i64) -> bool {
-        self.min <= value as i128 && value as i128 <= self.max
-    }
-}
-
-/// `2^k` for a power of two, else `2^k.kk` (and the integer).
-fn log2(x: i128) -> String {
-    if x > 0 && x & (x - 1) == 0 {
-        format!("2^{}", x.trailing_zeros())
-    } else {
-        format!("2^{:.2} ({x})", (x as f64).log2())
-    }
-}
-
-/// Panics naming the operation, the caller and the contract.
-#[track_caller]
-fn refuse(operation: &str, what: &str, reach: i128, relation: &str, contract: &str, limit: i128) {
-    panic!(
-        "bound check: {operation} at {}: {what} may reach {}, {relation} {contract} = {}",
-        Location::caller(),
-        log2(reach),
-        log2(limit)
-    );
-}
 
 /// Requires `reach` ≤ `limit`.
 #[track_caller]
@@ -94,37 +17,11 @@ fn at_most(operation: &str, what: &str, reach: i128, contract: &str, limit: i128
     }
 }
 
-/// Requires `reach` < `limit`.
-#[track_caller]
-fn below(operation: &str, what: &str, reach: i128, contract: &str, limit: i128) {
-    if reach >= limit {
-        refuse(operation, what, reach, "not below", contract, limit);
-    }
-}
-
-/// A value outside the bound its contract promised: the contract itself is wrong.
-#[track_caller]
-fn keeps(operation: &str, contract: &str, ok: bool) {
-    assert!(
-        ok,
-        "bound check: {operation} at {}: the result lies outside {contract}",
-        Location::caller()
-    );
-}
-
 /// [`real::Limbs`] with magnitude bounds of its limbs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limbs {
     pub(crate) real: real::Limbs,
     pub(crate) bound: Bound,
-}
-
-/// [`real::Halves`] with the ranges of its parts.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Halves {
-    pub(crate) real: real::Halves,
-    pub(crate) lo: Range,
-    pub(crate) hi: Range,
 }
 
 impl Limbs {
@@ -171,47 +68,10 @@ impl Limbs {
 
 impl Halves {
     pub(crate) const ZERO: Halves = Halves {
-        real: real::Halves::ZERO,
+        real: crate::field::halves::Halves::ZERO,
         lo: Range { min: 0, max: 0 },
         hi: Range { min: 0, max: 0 },
     };
-
-    /// A result of the ranges `lo`, `hi` from `real`, checked against them.
-    #[track_caller]
-    fn checked(operation: &str, contract: &str, real: real::Halves, lo: Range, hi: Range) -> Self {
-        keeps(
-            operation,
-            contract,
-            lo.contains(real.lo) && hi.contains(real.hi),
-        );
-        Halves { real, lo, hi }
-    }
-
-    #[track_caller]
-    #[inline(never)]
-    pub(crate) fn split(value: u64) -> Halves {
-        let range = Range {
-            min: 0,
-            max: SPLIT_MAX,
-        };
-        Halves::checked(
-            "Halves::split",
-            "SPLIT_MAX",
-            real::Halves::split(value),
-            range,
-            range,
-        )
-    }
-
-    #[track_caller]
-    #[inline(never)]
-    pub(crate) fn plus(self, other: Halves) -> Halves {
-        let (lo, hi) = (self.lo.plus(other.lo), self.hi.plus(other.hi));
-        let operation = "Halves::plus";
-        below(operation, "lo", lo.magnitude(), "I64_BOUND", I64_BOUND);
-        below(operation, "hi", hi.magnitude(), "I64_BOUND", I64_BOUND);
-        Halves::checked(operation, "the sum", self.real.plus(other.real), lo, hi)
-    }
 
     #[track_caller]
     #[inline(never)]
@@ -242,45 +102,6 @@ impl Halves {
             real,
             bound: (LIMB_BOUND, LIMB_BOUND),
         }
-    }
-
-    #[track_caller]
-    #[inline(never)]
-    pub(crate) fn to_residue(self) -> u64 {
-        let operation = "Halves::to_residue";
-        for (what, range) in [("lo", self.lo), ("hi", self.hi)] {
-            if range.min < 0 {
-                let at = Location::caller();
-                panic!(
-                    "bound check: {operation} at {at}: {what} may reach -{}, below 0, where \
-                     the range of TO_RESIDUE_BOUND starts",
-                    log2(-range.min)
-                );
-            }
-            below(
-                operation,
-                what,
-                range.max,
-                "TO_RESIDUE_BOUND",
-                TO_RESIDUE_BOUND,
-            );
-        }
-        self.real.to_residue()
-    }
-}
-
-/// k · p as halves: a constant, so its own value is its range.
-#[inline(never)]
-pub(crate) fn p_multiple(shift: u32) -> Halves {
-    let real = real::p_multiple(shift);
-    let exactly = |part: i64| Range {
-        min: part as i128,
-        max: part as i128,
-    };
-    Halves {
-        real,
-        lo: exactly(real.lo),
-        hi: exactly(real.hi),
     }
 }
 
@@ -361,49 +182,10 @@ pub(crate) fn pow7(x: Limbs) -> Halves {
     Halves::checked("pow7", "POW7_BOUND", real, lo, hi)
 }
 
-/// [`real::linear`]: each output part's range from the layer's entries (read off the images of
-/// the unit vectors: the layer is linear) and the input ranges, within ±`I64_BOUND`.
-#[track_caller]
-#[inline(never)]
-pub(crate) fn linear(
-    x: &[Halves; 12],
-    layer: impl Fn([i64; 12]) -> [i64; 12],
-    diagonal: &[i64; 12],
-) -> [Halves; 12] {
-    let columns: [[i64; 12]; 12] = core::array::from_fn(|i| {
-        let mut column = layer(core::array::from_fn(|j| i64::from(i == j)));
-        column[i] += diagonal[i];
-        column
-    });
-    let real = real::linear(&x.map(|h| h.real), &layer, diagonal);
-    let operation = "linear";
-    core::array::from_fn(|r| {
-        let mut lo = Range { min: 0, max: 0 };
-        let mut hi = lo;
-        for (column, lane) in columns.iter().zip(x) {
-            lo = lo.plus(lane.lo.scaled(column[r] as i128));
-            hi = hi.plus(lane.hi.scaled(column[r] as i128));
-        }
-        below(operation, "lo", lo.magnitude(), "I64_BOUND", I64_BOUND);
-        below(operation, "hi", hi.magnitude(), "I64_BOUND", I64_BOUND);
-        Halves::checked(operation, "its entries' sums", real[r], lo, hi)
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::refusal;
     use super::*;
-    use std::panic::catch_unwind;
-    use std::string::ToString;
-
-    /// The panic message of `f`, or `None` if it returned.
-    fn refusal(f: impl FnOnce() + std::panic::UnwindSafe) -> Option<String> {
-        let payload = catch_unwind(f).err()?;
-        payload
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-    }
 
     /// A linear layer of gain 64 (Poseidon2's external layer: a row sums to 64).
     fn gain64(part: [i64; 12]) -> [i64; 12] {
@@ -440,7 +222,7 @@ mod tests {
             message.starts_with("bound check: Halves::normalize at "),
             "{message}"
         );
-        assert!(message.contains("src/field/shadow.rs"), "{message}");
+        assert!(message.contains("src/field/shadow/limbs.rs"), "{message}");
         assert!(
             message.contains("hi may reach 2^60.")
                 && message.contains("not below NORMALIZE_HI_BOUND = 2^60"),
