@@ -409,16 +409,23 @@ fn generated_and_mutated_modules_never_crash_the_meter() {
         |s| s.parse().unwrap(),
     );
     eprintln!("meter fuzz: seed {seed} (METER_FUZZ_SEED replays it), {seconds} s");
-    // The watchdog: a case running past HANG is a hang, reported with the seed.
+    // The watchdog: a case running past HANG is a hang, reported with the seed and the case's
+    // number. Its clock is monotonic wall time, so a process stopped from outside (SIGSTOP) for
+    // longer than HANG reports one too: replay the seed to tell.
     let started = Arc::new(AtomicU64::new(0));
+    let running = Arc::new(AtomicU64::new(0));
     let clock = Instant::now();
     {
-        let started = Arc::clone(&started);
+        let (started, running) = (Arc::clone(&started), Arc::clone(&running));
         std::thread::spawn(move || loop {
             std::thread::sleep(Duration::from_secs(1));
             let since = started.load(Ordering::Relaxed);
             if since > 0 && clock.elapsed().as_secs() > since + HANG.as_secs() {
-                eprintln!("meter fuzz: a case ran past {HANG:?} (seed {seed}): a hang");
+                let case = running.load(Ordering::Relaxed);
+                eprintln!(
+                    "meter fuzz: case {case} ran past {HANG:?} (seed {seed}): a hang; \
+                     METER_FUZZ_SEED={seed} replays it"
+                );
                 std::process::exit(1);
             }
         });
@@ -447,6 +454,7 @@ fn generated_and_mutated_modules_never_crash_the_meter() {
         let len = rng.below(100);
         let calldata = rng.bytes(len);
         let arbos = arbos_versions[rng.below(arbos_versions.len())];
+        running.store(cases, Ordering::Relaxed);
         started.store(clock.elapsed().as_secs().max(1), Ordering::Relaxed);
         let loaded = run_case(&format!("case {cases} ({label})"), &wasm, &calldata, arbos)
             .unwrap_or_else(|finding| panic!("{finding} (seed {seed})"));
