@@ -237,6 +237,40 @@ contract StylusMeterTest is Fixtures {
         if (!ok) revert Unexpected(call, ok, data, "");
     }
 
+    /// @dev test/vectors/merkle-t3.json: paths at the extremes (p - 1 everywhere, zeros, 0, 1 and p - 1
+    /// in turn, depths 1 to 256) and the proofs of a LeanIMT of extreme leaves, from circomlibjs,
+    /// poseidon-lite and zk-kit's lean-imt; each path's nodes and root on the program and on `PoseidonT3Yul`.
+    function test_merkleFunctions_extremeVectors() public {
+        string memory json = vm.readFile("test/vectors/merkle-t3.json");
+        uint256 count;
+        for (; vm.keyExistsJson(json, string.concat(".paths[", vm.toString(count), "]")); ++count) {
+            string memory at = string.concat(".paths[", vm.toString(count), "]");
+            uint256 leaf = vm.parseJsonUint(json, string.concat(at, ".leaf"));
+            uint256[] memory siblings = vm.parseJsonUintArray(json, string.concat(at, ".siblings"));
+            uint256 pathBits = vm.parseJsonUint(json, string.concat(at, ".pathBits"));
+            uint256[] memory nodes = vm.parseJsonUintArray(json, string.concat(at, ".nodes"));
+            bytes memory data = sameMerkleInterfaceValue(
+                abi.encodeCall(IPoseidonT3Hasher.nodesFromPath, (leaf, siblings, pathBits))
+            );
+            assertEq(abi.decode(data, (uint256[])), nodes, string.concat("nodesFromPath", at));
+            data = sameMerkleInterfaceValue(
+                abi.encodeCall(IPoseidonT3Hasher.rootFromPath, (leaf, siblings, pathBits))
+            );
+            assertEq(abi.decode(data, (uint256)), nodes[nodes.length - 1], string.concat("rootFromPath", at));
+        }
+        assertTrue(count > 20, "paths");
+        uint256[] memory inputs = vm.parseJsonUintArray(json, ".pairs.inputs");
+        bytes memory pairs = sameMerkleInterfaceValue(abi.encodeCall(IPoseidonT3Hasher.hashPairs, (inputs)));
+        assertEq(abi.decode(pairs, (uint256[])), vm.parseJsonUintArray(json, ".pairs.outputs"), "hashPairs");
+    }
+
+    /// @dev `sameMerkleValue` through the interface only (one meter run a call).
+    function sameMerkleInterfaceValue(bytes memory call) internal returns (bytes memory data) {
+        bool ok;
+        (ok, data) = same(address(stylusMerkle), address(yul), call, INTERFACE);
+        if (!ok) revert Unexpected(call, ok, data, "");
+    }
+
     /// @dev Every error, in the documented order of checks.
     function test_rootFromPath_errors() public {
         pathErrors(IPoseidonT3Hasher.rootFromPath.selector);

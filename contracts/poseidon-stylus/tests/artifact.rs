@@ -253,6 +253,57 @@ fn random_inputs_match_the_native_library() {
     }
 }
 
+/// `test/vectors/merkle-t3.json` through the Merkle program: paths and pairs at the extremes
+/// (depths 1 to 256) from circomlibjs, poseidon-lite and @zk-kit/lean-imt.
+#[test]
+fn merkle_functions_match_the_extreme_vectors() {
+    let on_merkle = |calldata: Vec<u8>| returned(merkle_program().call(&calldata).expect("runs"));
+    let vectors = vectors::merkle_t3();
+    for path in &vectors.paths {
+        let what = format!(
+            "depth {}, pathBits {:#x}",
+            path.siblings.len(),
+            path.path_bits
+        );
+        let root = on_merkle(
+            rootFromPathCall {
+                leaf: path.leaf,
+                siblings: path.siblings.clone(),
+                pathBits: path.path_bits,
+            }
+            .abi_encode(),
+        );
+        assert_eq!(
+            U256::abi_decode(&root).expect("uint256"),
+            path.root(),
+            "rootFromPath, {what}"
+        );
+        let nodes = on_merkle(
+            nodesFromPathCall {
+                leaf: path.leaf,
+                siblings: path.siblings.clone(),
+                pathBits: path.path_bits,
+            }
+            .abi_encode(),
+        );
+        let nodes = Vec::<U256>::abi_decode(&nodes).expect("uint256[]");
+        assert_eq!(nodes.len(), path.nodes.len(), "nodesFromPath, {what}");
+        let level = nodes.iter().zip(&path.nodes).position(|(a, b)| a != b);
+        assert_eq!(level, None, "nodesFromPath, {what}: the first wrong level");
+    }
+    let pairs = on_merkle(
+        hashPairsCall {
+            flat: vectors.pairs.inputs.clone(),
+        }
+        .abi_encode(),
+    );
+    assert_eq!(
+        Vec::<U256>::abi_decode(&pairs).expect("uint256[]"),
+        vectors.pairs.outputs,
+        "hashPairs"
+    );
+}
+
 fn call_ok(calldata: &[u8]) -> Vec<u8> {
     returned(call(calldata))
 }

@@ -74,6 +74,61 @@ pub fn iden3_sponge() -> Iden3Sponge {
     load("iden3-sponge.json")
 }
 
+/// A Merkle path of circomlib Poseidon t = 3 (`rootFromPath`, `nodesFromPath`).
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MerklePath {
+    /// The leaf.
+    #[serde_as(as = "DisplayFromStr")]
+    pub leaf: U256,
+    /// The siblings, the leaf's first.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub siblings: Vec<U256>,
+    /// Bit i set: the node at level i is a right child.
+    #[serde_as(as = "DisplayFromStr")]
+    pub path_bits: U256,
+    /// The node at each level above the leaf, the root last.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub nodes: Vec<U256>,
+}
+
+impl MerklePath {
+    /// The root (the last node).
+    pub fn root(&self) -> U256 {
+        *self.nodes.last().expect("a path has a node")
+    }
+}
+
+/// Consecutive pairs and their hashes (`hashPairs`).
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct Pairs {
+    /// The flat inputs.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub inputs: Vec<U256>,
+    /// hash(inputs[2i], inputs[2i + 1]).
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub outputs: Vec<U256>,
+}
+
+/// `merkle-t3.json`: Merkle paths and pairs at the extremes (circomlibjs, poseidon-lite,
+/// @zk-kit/lean-imt).
+#[derive(Debug, Deserialize)]
+pub struct MerkleT3 {
+    /// Where the values come from.
+    pub source: String,
+    /// The paths.
+    pub paths: Vec<MerklePath>,
+    /// The pairs.
+    pub pairs: Pairs,
+}
+
+/// `merkle-t3.json`.
+pub fn merkle_t3() -> MerkleT3 {
+    load("merkle-t3.json")
+}
+
 /// `poseidon2.json`: openzeppelin-crypto's Poseidon2 t = 3 sponge and permutation.
 #[derive(Debug, Deserialize)]
 pub struct Poseidon2 {

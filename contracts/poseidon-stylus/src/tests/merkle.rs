@@ -149,3 +149,36 @@ fn nodes_from_path_lists_every_level_and_ends_at_the_root() {
         assert_eq!(nodes.last(), Some(&root), "depth {depth}");
     }
 }
+
+/// `test/vectors/merkle-t3.json`: paths and pairs at the extremes (p − 1 everywhere, zeros, 0, 1
+/// and p − 1 in turn, depths 1 to 256, the proofs of a LeanIMT of extreme leaves), from
+/// circomlibjs, poseidon-lite and @zk-kit/lean-imt.
+#[test]
+fn extreme_paths_and_pairs_equal_the_published_peers() {
+    let vectors = poseidon_test_support::vectors::merkle_t3();
+    for path in &vectors.paths {
+        let what = format!(
+            "depth {}, pathBits {:#x}",
+            path.siblings.len(),
+            path.path_bits
+        );
+        let root = returns(&IPoseidonT3Hasher::rootFromPathCall {
+            leaf: path.leaf,
+            siblings: path.siblings.clone(),
+            pathBits: path.path_bits,
+        });
+        assert_eq!(root, path.root(), "rootFromPath, {what}");
+        let nodes = returns(&IPoseidonT3Hasher::nodesFromPathCall {
+            leaf: path.leaf,
+            siblings: path.siblings.clone(),
+            pathBits: path.path_bits,
+        });
+        assert_eq!(nodes.len(), path.nodes.len(), "nodesFromPath, {what}");
+        let level = nodes.iter().zip(&path.nodes).position(|(a, b)| a != b);
+        assert_eq!(level, None, "nodesFromPath, {what}: the first wrong level");
+    }
+    let pairs = returns(&IPoseidonT3Hasher::hashPairsCall {
+        flat: vectors.pairs.inputs.clone(),
+    });
+    assert_eq!(pairs, vectors.pairs.outputs, "hashPairs");
+}
