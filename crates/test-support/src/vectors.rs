@@ -107,7 +107,7 @@ pub struct Pairs {
     /// The flat inputs.
     #[serde_as(as = "Vec<DisplayFromStr>")]
     pub inputs: Vec<U256>,
-    /// hash(inputs[2i], inputs[2i + 1]).
+    /// `hash(inputs[2i], inputs[2i + 1])`.
     #[serde_as(as = "Vec<DisplayFromStr>")]
     pub outputs: Vec<U256>,
 }
