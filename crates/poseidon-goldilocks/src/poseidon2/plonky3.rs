@@ -35,7 +35,7 @@ const DIAGONAL_FRACTIONS: [(i64, u32); 12] = [
 /// n / 2^k in the field.
 const fn fraction(n: i64, k: u32) -> u64 {
     // 1/2 = (p + 1) / 2.
-    let half = (P as u128 + 1) / 2;
+    let half = (P as u128).div_ceil(2);
     let mut value = if n < 0 {
         P as u128 - n.unsigned_abs() as u128
     } else {
