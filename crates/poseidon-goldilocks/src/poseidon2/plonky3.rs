@@ -87,6 +87,7 @@ impl Instance for Plonky3 {
 }
 
 impl crate::sponge::Permutation for Plonky3 {
+    #[inline]
     fn permute_lanes(state: &mut [u64; 12]) {
         permute_lanes(state)
     }
@@ -99,7 +100,8 @@ pub(crate) fn permute_lanes(state: &mut [u64; 12]) {
 }
 
 /// The permutation of a 12-element state, equal to p3-goldilocks 0.6.3's
-/// `default_goldilocks_poseidon2_12()`.
+/// `default_goldilocks_poseidon2_12()`. `#[inline]` as [`crate::miden::poseidon2`]'s functions.
+#[inline]
 pub fn permute(state: &[Goldilocks; 12]) -> [Goldilocks; 12] {
     let mut lanes = state.map(Goldilocks::value);
     permute_lanes(&mut lanes);
