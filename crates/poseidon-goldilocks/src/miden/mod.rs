@@ -13,7 +13,7 @@
 
 pub mod poseidon2;
 
-use crate::sponge::Permutation;
+use crate::sponge::{squeeze as digest, Permutation};
 use crate::Goldilocks;
 use core::fmt;
 
@@ -31,44 +31,49 @@ const BYTES_PER_ELEMENT: usize = 7;
 /// The deepest path a Miden node index allows.
 pub const MAX_DEPTH: usize = 64;
 
-fn digest(state: &[u64; 12]) -> Word {
-    core::array::from_fn(|i| Goldilocks::from_noncanonical(state[i]))
+/// miden-crypto's `hash_elements`: the elements absorbed 8 at a time into the zero state whose
+/// first capacity lane is their number mod 8; a last partial block is padded with zeros.
+pub fn hash_elements<P: Permutation>(elements: &[Goldilocks]) -> Word {
+    hash_elements_iter::<P>(elements.iter().copied())
 }
 
-/// miden-crypto's `hash_elements`: the elements absorbed 8 at a time into the zero state whose
-/// first capacity lane is their number mod 8.
-pub fn hash_elements<P: Permutation>(elements: &[Goldilocks]) -> Word {
-    let mut state = [0u64; 12];
-    state[LENGTH_LANE] = (elements.len() % RATE) as u64;
-    let (blocks, last) = elements.as_chunks::<RATE>();
-    for block in blocks {
-        state[..RATE].copy_from_slice(&block.map(Goldilocks::value));
-        P::permute_lanes(&mut state);
-    }
-    if !last.is_empty() {
-        state[..RATE].fill(0);
-        for (lane, element) in state.iter_mut().zip(last) {
-            *lane = element.value();
-        }
-        P::permute_lanes(&mut state);
-    }
-    digest(&state)
+/// [`hash_elements`] over elements as they come (no buffer).
+pub fn hash_elements_iter<P: Permutation>(
+    elements: impl ExactSizeIterator<Item = Goldilocks>,
+) -> Word {
+    absorb::<P>((elements.len() % RATE) as u64, elements.map(Goldilocks::value))
 }
 
 /// miden-crypto's `hash` of bytes: 7 bytes to an element (little-endian), the last element's
 /// bytes followed by a 1 byte; the first capacity lane is 8 + the number of elements mod 8.
 pub fn hash_bytes<P: Permutation>(bytes: &[u8]) -> Word {
-    let mut state = [0u64; 12];
     let elements = bytes.len().div_ceil(BYTES_PER_ELEMENT);
-    state[LENGTH_LANE] = (RATE + elements % RATE) as u64;
-    let mut filled = 0;
-    for (i, chunk) in bytes.chunks(BYTES_PER_ELEMENT).enumerate() {
+    let lanes = bytes.chunks(BYTES_PER_ELEMENT).enumerate().map(|(i, chunk)| {
         let mut buffer = [0u8; 8];
-        buffer[..chunk.len()].copy_from_slice(chunk);
-        if i + 1 == elements {
-            buffer[chunk.len()] = 1;
+        for (byte, value) in buffer.iter_mut().zip(chunk) {
+            *byte = *value;
         }
-        state[filled] = u64::from_le_bytes(buffer);
+        if i + 1 == elements {
+            if let Some(pad) = buffer.get_mut(chunk.len()) {
+                *pad = 1;
+            }
+        }
+        u64::from_le_bytes(buffer)
+    });
+    absorb::<P>((RATE + elements % RATE) as u64, lanes)
+}
+
+/// The sponge: from the zero state with `length_flag` in the first capacity lane, the lanes
+/// overwrite the rate 8 at a time, each block permuted; a last partial block is padded with
+/// zeros. Written without indexing that could panic (that would link the panic machinery).
+fn absorb<P: Permutation>(length_flag: u64, lanes: impl Iterator<Item = u64>) -> Word {
+    let mut state = [0u64; 12];
+    state[LENGTH_LANE] = length_flag;
+    let mut filled = 0;
+    for value in lanes {
+        if let Some(lane) = state.get_mut(filled) {
+            *lane = value;
+        }
         filled += 1;
         if filled == RATE {
             P::permute_lanes(&mut state);
@@ -76,7 +81,9 @@ pub fn hash_bytes<P: Permutation>(bytes: &[u8]) -> Word {
         }
     }
     if filled > 0 {
-        state[filled..RATE].fill(0);
+        for lane in state.iter_mut().take(RATE).skip(filled) {
+            *lane = 0;
+        }
         P::permute_lanes(&mut state);
     }
     digest(&state)
