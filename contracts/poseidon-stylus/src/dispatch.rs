@@ -12,8 +12,10 @@ use alloc::vec::Vec;
 
 use crate::abi::{IStylusPoseidon::InvalidCalldata, Revert};
 use crate::calldata::Args;
-#[cfg(any(test, feature = "goldilocks"))]
+#[cfg(any(test, feature = "goldilocks", feature = "miden-poseidon2"))]
 use crate::goldilocks;
+#[cfg(any(test, feature = "miden-poseidon2"))]
+use crate::miden;
 #[cfg(any(test, feature = "mimc"))]
 use crate::mimc;
 #[cfg(any(
@@ -27,6 +29,8 @@ use crate::poseidon2;
 use crate::selectors::{self, Function};
 #[allow(unused_imports)] // which groups are used depends on the enabled features
 use crate::{functions, returndata};
+#[cfg(any(test, feature = "miden-poseidon2"))]
+use poseidon_goldilocks::poseidon2::plonky3::Plonky3;
 #[cfg(any(test, feature = "goldilocks"))]
 use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2};
 
@@ -260,6 +264,26 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
             let (leaf, leaf_index) = (args.uint64s(0)?, args.word(1)?);
             let (cap, siblings) = (args.uint64_groups(2)?, args.uint64_groups(3)?);
             goldilocks::verify_to_cap::<Poseidon2>(leaf, leaf_index, cap, siblings)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2Permute => goldilocks::permute::<Plonky3>(args.uint64_array(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2HashElements => miden::hash_elements::<Plonky3>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2HashBytes => miden::hash_bytes::<Plonky3>(args.bytes(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2Merge => {
+            miden::merge::<Plonky3>(args.uint64_array(0)?, args.uint64_array(4)?)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2MergeInDomain => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            miden::merge_in_domain::<Plonky3>(left, right, args.uint64_array(8)?)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2RootFromPath => {
+            let (leaf, siblings) = (args.uint64_array(0)?, args.uint64_groups(4)?);
+            miden::root_from_path::<Plonky3>(leaf, siblings, args.word(5)?)
         }
     })
 }

@@ -293,6 +293,32 @@ crate::routes::routes! {
             abi::IGoldilocksPoseidon::poseidon2VerifyMerkleProofToCapCall: "stylus-poseidon",
         }
     }
+    "miden-poseidon2" {
+        /// Plonky3's Goldilocks Poseidon2 permutation (Miden's) (`midenPoseidon2Permute(uint64[12])`).
+        MidenPoseidon2Permute {
+            abi::IMidenHasher::midenPoseidon2PermuteCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::hash_elements (`midenPoseidon2HashElements(uint64[])`).
+        MidenPoseidon2HashElements {
+            abi::IMidenHasher::midenPoseidon2HashElementsCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::hash (bytes) (`midenPoseidon2HashBytes(bytes)`).
+        MidenPoseidon2HashBytes {
+            abi::IMidenHasher::midenPoseidon2HashBytesCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::merge (`midenPoseidon2Merge(uint64[4],uint64[4])`).
+        MidenPoseidon2Merge {
+            abi::IMidenHasher::midenPoseidon2MergeCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::merge_in_domain (`midenPoseidon2MergeInDomain(uint64[4],uint64[4],uint64)`).
+        MidenPoseidon2MergeInDomain {
+            abi::IMidenHasher::midenPoseidon2MergeInDomainCall: "stylus-poseidon",
+        }
+        /// miden-crypto's MerklePath::compute_root (`midenPoseidon2RootFromPath(uint64[4],uint64[4][],uint256)`).
+        MidenPoseidon2RootFromPath {
+            abi::IMidenHasher::midenPoseidon2RootFromPathCall: "stylus-poseidon",
+        }
+    }
     "mimc" {
         /// circomlib's MiMCSponge with key 0, Tornado Cash's IHasher (`MiMCSponge(uint256,uint256)`).
         MimcSpongeTornado {

@@ -41,25 +41,31 @@ pub fn hash_elements<P: Permutation>(elements: &[Goldilocks]) -> Word {
 pub fn hash_elements_iter<P: Permutation>(
     elements: impl ExactSizeIterator<Item = Goldilocks>,
 ) -> Word {
-    absorb::<P>((elements.len() % RATE) as u64, elements.map(Goldilocks::value))
+    absorb::<P>(
+        (elements.len() % RATE) as u64,
+        elements.map(Goldilocks::value),
+    )
 }
 
 /// miden-crypto's `hash` of bytes: 7 bytes to an element (little-endian), the last element's
 /// bytes followed by a 1 byte; the first capacity lane is 8 + the number of elements mod 8.
 pub fn hash_bytes<P: Permutation>(bytes: &[u8]) -> Word {
     let elements = bytes.len().div_ceil(BYTES_PER_ELEMENT);
-    let lanes = bytes.chunks(BYTES_PER_ELEMENT).enumerate().map(|(i, chunk)| {
-        let mut buffer = [0u8; 8];
-        for (byte, value) in buffer.iter_mut().zip(chunk) {
-            *byte = *value;
-        }
-        if i + 1 == elements {
-            if let Some(pad) = buffer.get_mut(chunk.len()) {
-                *pad = 1;
+    let lanes = bytes
+        .chunks(BYTES_PER_ELEMENT)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let mut buffer = [0u8; 8];
+            for (byte, value) in buffer.iter_mut().zip(chunk) {
+                *byte = *value;
             }
-        }
-        u64::from_le_bytes(buffer)
-    });
+            if i + 1 == elements {
+                if let Some(pad) = buffer.get_mut(chunk.len()) {
+                    *pad = 1;
+                }
+            }
+            u64::from_le_bytes(buffer)
+        });
     absorb::<P>((RATE + elements % RATE) as u64, lanes)
 }
 
@@ -150,6 +156,15 @@ pub fn root_from_path<P: Permutation>(
     siblings: &[Word],
     index: u64,
 ) -> Result<Word, PathError> {
+    root_from_path_iter::<P>(leaf, siblings.iter().copied(), index)
+}
+
+/// [`root_from_path`] over siblings as they come (no buffer).
+pub fn root_from_path_iter<P: Permutation>(
+    leaf: &Word,
+    siblings: impl ExactSizeIterator<Item = Word>,
+    index: u64,
+) -> Result<Word, PathError> {
     let depth = siblings.len();
     if depth > MAX_DEPTH {
         return Err(PathError::TooDeep { depth });
@@ -161,9 +176,9 @@ pub fn root_from_path<P: Permutation>(
     let mut node = *leaf;
     for sibling in siblings {
         node = if position & 1 == 1 {
-            merge::<P>(sibling, &node)
+            merge::<P>(&sibling, &node)
         } else {
-            merge::<P>(&node, sibling)
+            merge::<P>(&node, &sibling)
         };
         position >>= 1;
     }
