@@ -13,7 +13,7 @@
 // rows are composed). A rows file may also list `unmeasured` rows ({section, fn, subject, cached,
 // source, reason}): figures a measuring script refused to take under a false label; the notes say
 // which and why.
-// The apps, circomlib and MiMC sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS, MIMC_GOALS), each ratio computed from the section's rows.
+// The apps, circomlib, Goldilocks and MiMC sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS, GOLDILOCKS_GOALS, MIMC_GOALS), each ratio computed from the section's rows.
 // The circomlib section also sets each width's program, uncached and cached, against the cheapest EVM
 // contract for the same call. The meta's ladder (ladder.mjs) gives two sections: the arithmetic ladder,
 // and the size ladder, each step judged by SIZE_RULE (a deployable that breaks it stops the render).
@@ -125,6 +125,17 @@ const CIRCOMLIB_GOALS = [
   { what: "`hash(1,2)` uncached", call: { fn: "hash(1,2)" }, ours: stylusUncached, limit: 18_000 },
   { what: "`hash(1,2)` cached", call: { fn: "hash(1,2)" }, ours: linkedToStylus, limit: 4_780 },
 ];
+
+/** The Goldilocks section's goals (our programs cached, `model`): ≤ `limit` gas. */
+const GOLDILOCKS_GOALS = [
+  {
+    what: "`midenPoseidon2Merge` (Plonky3's Poseidon2), no dearer than HorizenLabs' `poseidon2TwoToOne`",
+    call: { fn: "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)" },
+    ours: linkedToStylus,
+    limit: 2_100,
+  },
+];
+const GOLDILOCKS_GOALS_INTRO = ["Computed from the rows above (our program cached, `model` at ArbOS 61): gas ≤ a bound."];
 
 /**
  * The MiMC section's goals (our program cached): gas ≤ `goal` × the EVM contract's for the same call
@@ -350,6 +361,9 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
     if (section.name === SECTIONS.circomlib) {
       lines.push(...widthLines(section.rows));
       lines.push(...goalLines(section.rows, CIRCOMLIB_GOALS, CIRCOMLIB_GOALS_INTRO, "peer"));
+    }
+    if (section.name === SECTIONS.goldilocks) {
+      lines.push(...goalLines(section.rows, GOLDILOCKS_GOALS, GOLDILOCKS_GOALS_INTRO, "EVM"));
     }
     if (section.name === SECTIONS.mimc) lines.push(...goalLines(section.rows, MIMC_GOALS, MIMC_GOALS_INTRO, "EVM"));
   }
