@@ -367,6 +367,52 @@ pub fn goldilocks_plonky2() -> GoldilocksPlonky2 {
     load("goldilocks-plonky2.json")
 }
 
+/// `miden-rpo.json`, `miden-rpx.json`: miden-crypto's published digests of `Rpo256` or `Rpx256`
+/// (elements in decimal).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MidenRescue {
+    /// Where the values come from.
+    pub source: String,
+    /// `hash_elements`.
+    pub hash_elements: Vec<MidenHashElements>,
+    /// `hash` of bytes.
+    pub hash_bytes: Vec<MidenHashBytes>,
+}
+
+/// A Miden digest of elements.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenHashElements {
+    /// The elements.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub input: Vec<u64>,
+    /// The digest.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub output: Digest,
+}
+
+/// A Miden digest of bytes.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenHashBytes {
+    /// The bytes, in hex without a prefix.
+    pub input: String,
+    /// The digest.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub output: Digest,
+}
+
+/// `miden-rpo.json`.
+pub fn miden_rpo() -> MidenRescue {
+    load("miden-rpo.json")
+}
+
+/// `miden-rpx.json`.
+pub fn miden_rpx() -> MidenRescue {
+    load("miden-rpx.json")
+}
+
 /// `contracts/selectors.json`: which of our functions each program answers, by cargo feature, and
 /// the other projects' selectors (aliases) each also answers.
 #[derive(Debug, Deserialize)]
