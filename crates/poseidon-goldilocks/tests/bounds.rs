@@ -74,22 +74,39 @@ fn poseidon2_keeps_every_bound() {
     );
 }
 
+/// Each public function of one of Miden's hashes, once per length class.
+macro_rules! every_miden_function {
+    ($hash:path) => {{
+        use $hash as hash;
+        hash::permute(&[Goldilocks::from_noncanonical(u64::MAX); 12]);
+        for length in [0, 3, 8, 13, 16] {
+            hash::hash_elements(&elements(length));
+        }
+        for length in [0, 5, 7, 56, 60] {
+            hash::hash_bytes(&vec![0xff; length]);
+        }
+        hash::merge(&digest(1), &digest(2));
+        hash::merge_in_domain(
+            &digest(1),
+            &digest(2),
+            Goldilocks::from_noncanonical(u64::MAX),
+        );
+        // Index 0b10: a left child, then a right child.
+        hash::root_from_path(&digest(5), &[digest(3), digest(4)], 0b10).unwrap();
+    }};
+}
+
 #[test]
 fn miden_poseidon2_keeps_every_bound() {
-    use miden::poseidon2 as hash;
-    hash::permute(&[Goldilocks::from_noncanonical(u64::MAX); 12]);
-    for length in [0, 3, 8, 13, 16] {
-        hash::hash_elements(&elements(length));
-    }
-    for length in [0, 5, 7, 56, 60] {
-        hash::hash_bytes(&vec![0xff; length]);
-    }
-    hash::merge(&digest(1), &digest(2));
-    hash::merge_in_domain(
-        &digest(1),
-        &digest(2),
-        Goldilocks::from_noncanonical(u64::MAX),
-    );
-    // Index 0b10: a left child, then a right child.
-    hash::root_from_path(&digest(5), &[digest(3), digest(4)], 0b10).unwrap();
+    every_miden_function!(miden::poseidon2);
+}
+
+#[test]
+fn miden_rpo_keeps_every_bound() {
+    every_miden_function!(miden::rpo);
+}
+
+#[test]
+fn miden_rpx_keeps_every_bound() {
+    every_miden_function!(miden::rpx);
 }

@@ -446,9 +446,26 @@ pub struct MidenPath {
     pub root: Digest,
 }
 
-/// `miden-<hash>.json` (`hash`: `poseidon2`).
+/// `miden-<hash>.json` (`hash`: `poseidon2`, `rpo`, `rpx`).
 pub fn miden(hash: &str) -> Miden {
     load(&format!("miden-{hash}.json"))
+}
+
+/// `miden-<hash>-published.json`: the digests miden-crypto 0.28.1 publishes in its own tests for
+/// `Rpo256` or `Rpx256` (elements in decimal).
+#[derive(Debug, Deserialize)]
+pub struct MidenPublished {
+    /// Where the values come from.
+    pub source: String,
+    /// `hash_elements`.
+    pub hash_elements: Vec<MidenHash>,
+    /// `hash` of bytes.
+    pub hash_bytes: Vec<MidenHashBytes>,
+}
+
+/// `miden-<hash>-published.json` (`hash`: `rpo`, `rpx`).
+pub fn miden_published(hash: &str) -> MidenPublished {
+    load(&format!("miden-{hash}-published.json"))
 }
 
 /// `contracts/selectors.json`: which of our functions each program answers, by cargo feature, and

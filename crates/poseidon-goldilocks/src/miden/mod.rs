@@ -9,9 +9,14 @@
 //! - A last partial block is padded with zeros (elements) or with a 1 byte then zeros (bytes, in
 //!   7-byte elements); no input means no permutation, the zero digest.
 //!
-//! [`poseidon2`] is Miden's native hash since VM 0.21 (Plonky3's Goldilocks Poseidon2).
+//! [`poseidon2`] is Miden's native hash since VM 0.21 (Plonky3's Goldilocks Poseidon2); [`rpo`]
+//! and [`rpx`] are the same sponge over the Rescue permutations ([`crate::rescue`]), as
+//! miden-crypto's `Rpo256` and `Rpx256` (one `AlgebraicSponge` for all three: the same lanes,
+//! padding and domain lane).
 
 pub mod poseidon2;
+pub mod rpo;
+pub mod rpx;
 
 use crate::sponge::{squeeze as digest, Permutation};
 use crate::Goldilocks;
