@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {GoldilocksVectors} from "./utils/GoldilocksVectors.sol";
-import {MidenPoseidon2Yul} from "../solidity/MidenPoseidon2Yul.sol";
+import {MidenPoseidon2Yul, RpoYul, RpxYul} from "../solidity/MidenYul.sol";
 import {IPoseidonErrors} from "../solidity/IStylusPoseidon.sol";
 
 /// @notice A Yul reference of one of Miden's hashes against what miden-crypto 0.28.1 computes
@@ -136,5 +136,29 @@ contract MidenPoseidon2Test is MidenFamilyTest {
 
     function prefix() internal pure override returns (string memory) {
         return "midenPoseidon2";
+    }
+}
+
+/// @notice RpoYul.
+contract RpoTest is MidenFamilyTest {
+    function setUp() public {
+        hasher = address(new RpoYul());
+        json = vm.readFile("test/vectors/miden-rpo.json");
+    }
+
+    function prefix() internal pure override returns (string memory) {
+        return "rpo";
+    }
+}
+
+/// @notice RpxYul.
+contract RpxTest is MidenFamilyTest {
+    function setUp() public {
+        hasher = address(new RpxYul());
+        json = vm.readFile("test/vectors/miden-rpx.json");
+    }
+
+    function prefix() internal pure override returns (string memory) {
+        return "rpx";
     }
 }

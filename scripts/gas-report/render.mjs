@@ -126,7 +126,10 @@ const CIRCOMLIB_GOALS = [
   { what: "`hash(1,2)` cached", call: { fn: "hash(1,2)" }, ours: linkedToStylus, limit: 4_780 },
 ];
 
-/** The Goldilocks section's goals (our programs cached, `model`): ≤ `limit` gas. */
+/**
+ * The Goldilocks section's goals (our programs cached, `model`): ≤ `limit` gas, or ≤ `goal` × our Yul
+ * reference's for the same call (RPO and RPX have no other EVM implementation).
+ */
 const GOLDILOCKS_GOALS = [
   {
     what: "`midenPoseidon2Merge` (Plonky3's Poseidon2), no dearer than HorizenLabs' `poseidon2TwoToOne`",
@@ -134,8 +137,13 @@ const GOLDILOCKS_GOALS = [
     ours: linkedToStylus,
     limit: 2_100,
   },
+  { what: "`rpoMerge`, against RpoYul", call: { fn: "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)" }, ours: linkedToStylus, versus: { kind: "yul", deployable: "RpoYul" }, goal: 0.05 },
+  { what: "`rpxMerge`, against RpxYul", call: { fn: "rpxMerge([1,2,3,4],[5,6,7,8]) (RPX)" }, ours: linkedToStylus, versus: { kind: "yul", deployable: "RpxYul" }, goal: 0.05 },
 ];
-const GOLDILOCKS_GOALS_INTRO = ["Computed from the rows above (our program cached, `model` at ArbOS 61): gas ≤ a bound."];
+const GOLDILOCKS_GOALS_INTRO = [
+  "Computed from the rows above (our programs cached, `model` at ArbOS 61): gas ≤ a bound, or ≤ goal × our Yul",
+  "reference's on anvil for the same call.",
+];
 
 /**
  * The MiMC section's goals (our program cached): gas ≤ `goal` × the EVM contract's for the same call

@@ -18,6 +18,8 @@ export const CALLS = [
   ["Goldilocks Poseidon `twoToOne`", SECTIONS.goldilocks, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)"],
   ["Goldilocks Poseidon2 `poseidon2TwoToOne`", SECTIONS.goldilocks, "poseidon2TwoToOne([1,2,3,4],[5,6,7,8]) (Poseidon2)"],
   ["Miden Poseidon2 `midenPoseidon2Merge` (Plonky3's instance)", SECTIONS.goldilocks, "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)"],
+  ["Miden RPO256 `rpoMerge`", SECTIONS.goldilocks, "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)"],
+  ["Miden RPX256 `rpxMerge`", SECTIONS.goldilocks, "rpxMerge([1,2,3,4],[5,6,7,8]) (RPX)"],
   ["MiMC `MiMCSponge(1,2)` (Tornado Cash's `IHasher`)", SECTIONS.mimc, "MiMCSponge(1,2)"],
   ["MiMC `MiMCSponge(1,2,0)` (circomlibjs)", SECTIONS.mimc, "MiMCSponge(1,2,0)"],
   ["MiMC7 `MiMCpe7(1,2)` (circomlibjs)", SECTIONS.mimc, "MiMCpe7(1,2)"],

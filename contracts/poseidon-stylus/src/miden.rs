@@ -1,5 +1,6 @@
-//! Miden's hashes as programs (feature `miden-poseidon2`): miden-crypto 0.28.1's sponge, `merge`,
-//! `merge_in_domain` and Merkle paths over a width-12 Goldilocks permutation, from
+//! Miden's hashes as programs (features `miden-poseidon2`, `rpo`, `rpx`: one program each, the same
+//! functions under the prefixes `midenPoseidon2`, `rpo` and `rpx`): miden-crypto 0.28.1's sponge,
+//! `merge`, `merge_in_domain` and Merkle paths over a width-12 Goldilocks permutation, from
 //! [`poseidon_goldilocks::miden`]. Checks, the library calls, and the errors.
 //!
 //! Elements are ABI `uint64` words, checked as the Goldilocks program checks them

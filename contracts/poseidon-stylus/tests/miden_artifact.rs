@@ -1,4 +1,4 @@
-//! Miden's deployables themselves ([`FAMILIES`]: `target/stylus/<wasm>.wasm`, built by
+//! Miden's deployables themselves (`POSEIDON2`, `RPO`, `RPX`: `target/stylus/<wasm>.wasm`, built by
 //! `scripts/build-wasm.sh`) run through the meter. miden-crypto 0.28.1's vectors
 //! (`test/vectors/miden-<hash>.json`), random inputs against the native `poseidon-goldilocks`
 //! (itself checked against miden-crypto and p3-goldilocks), every error, calldata that does not
@@ -18,6 +18,7 @@ use alloy_sol_types::{sol, SolCall, SolError};
 use common::{assert_reverted_with, deployable, invalid_calldata, returned, seeded_rng, U256};
 use poseidon_goldilocks::miden::{self, Word};
 use poseidon_goldilocks::poseidon2::plonky3::Plonky3;
+use poseidon_goldilocks::rescue::{Rpo, Rpx};
 use poseidon_goldilocks::sponge::Permutation;
 use poseidon_goldilocks::{Goldilocks, P};
 use poseidon_test_support::vectors;
@@ -52,10 +53,24 @@ const POSEIDON2: Family = Family {
     vectors: "poseidon2",
 };
 
+const RPO: Family = Family {
+    prefix: "rpo",
+    wasm: "poseidon_stylus_rpo",
+    vectors: "rpo",
+};
+
+const RPX: Family = Family {
+    prefix: "rpx",
+    wasm: "poseidon_stylus_rpx",
+    vectors: "rpx",
+};
+
 /// Every family, each with its native permutation.
 macro_rules! for_each_family {
     ($check:ident) => {
         $check::<Plonky3>(&POSEIDON2);
+        $check::<Rpo>(&RPO);
+        $check::<Rpx>(&RPX);
     };
 }
 
@@ -243,7 +258,7 @@ fn random_inputs_match_the_native_library() {
     macro_rules! with_rng {
         ($($family:expr => $p:ty),*) => { $(each::<$p>(&$family, &mut rng, seed);)* };
     }
-    with_rng!(POSEIDON2 => Plonky3);
+    with_rng!(POSEIDON2 => Plonky3, RPO => Rpo, RPX => Rpx);
 }
 
 fn not_in_field(position: usize, value: u64) -> Vec<u8> {
