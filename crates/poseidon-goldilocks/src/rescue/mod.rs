@@ -11,7 +11,7 @@
 //! - The MDS matrix is circulant with entries below 27 (a row sums to 160): computed on 32-bit
 //!   halves, exact in `i64`, like the other families' linear layers.
 //! - x^(1/7) is x^10540996611094048183, an addition chain of 65 squarings and 9 products
-//!   (`inverse_sbox`), run on all twelve lanes at once so that their products interleave.
+//!   (`inverse_sbox`), run on all twelve lanes at once, in place, so that their products interleave.
 //!
 //! On wasm32 (limbs, `field::limbs`) the state stays in halves and limbs from the first load to
 //! the last store, one loop over the rounds reading constants copied to the stack; natively
@@ -91,12 +91,6 @@ fn each<T: Copy, U>(x: [T; 12], f: impl Fn(T) -> U) -> [U; 12] {
     seq!(I in 0..12 { [#(f(x[I]),)*] })
 }
 
-/// `f` on each pair of lanes, unrolled.
-#[inline(always)]
-fn each2<T: Copy, U>(a: [T; 12], b: [T; 12], f: impl Fn(T, T) -> U) -> [U; 12] {
-    seq!(I in 0..12 { [#(f(a[I], b[I]),)*] })
-}
-
 /// MDS · x on one part of every lane: `new[r] = Σ_i MDS_ROW[i] · old[(i + r) mod 12]`, exact
 /// while the sums fit an `i64` (parts below 160 times the largest input part). Unrolled, so that
 /// the entries are immediates.
@@ -136,29 +130,47 @@ fn mds_layer(x: &[backend::Halves; 12]) -> [backend::Halves; 12] {
     backend::linear(x, mds_part, &[0; 12])
 }
 
-/// x^(1/7) = x^10540996611094048183 ([`params::INV_ALPHA`]) on any value `mul` and `square`
-/// multiply (here twelve lanes at once). In octal the exponent is 1111111111 0 6666666666 7,
-/// that is R·8^12 + 6·R·8 + 7 with R = (8^10 − 1)/7 (ten octal ones): z = x^R by doubling runs
-/// of ones (R₂ = 8·R₁ + 1, R₄ = 64·R₂ + R₂, R₅ = 8·R₄ + 1, R₁₀ = 8^5·R₅ + R₅), then
-/// z^(2^36 + 48) · x⁷. 65 squarings and 9 products.
+/// x^(1/7) = x^10540996611094048183 ([`params::INV_ALPHA`]) in place, on any value that
+/// `mul` (a ← a · b) and `square` (a ← a²) multiply in place (here twelve lanes at once, in
+/// place so that no state is copied between steps). In octal the exponent is
+/// 1111111111 0 6666666666 7, that is R·8^12 + 6·R·8 + 7 with R = (8^10 − 1)/7 (ten octal
+/// ones): z = x^R by doubling runs of ones (R₂ = 8·R₁ + 1, R₄ = 64·R₂ + R₂, R₅ = 8·R₄ + 1,
+/// R₁₀ = 8^5·R₅ + R₅), then z^(2^36 + 48) · x⁷. 65 squarings and 9 products.
 #[inline(always)]
-fn inverse_sbox<T: Copy>(x: T, mul: impl Fn(T, T) -> T, square: impl Fn(T) -> T) -> T {
-    let squares = |mut y: T, n: usize| {
+fn inverse_sbox<T: Copy>(x: &mut T, mul: impl Fn(&mut T, &T), square: impl Fn(&mut T)) {
+    let squares = |y: &mut T, n: usize| {
         for _ in 0..n {
-            y = square(y);
+            square(y);
         }
-        y
     };
-    let x3 = mul(square(x), x);
-    let x7 = mul(square(x3), x);
-    let r2 = mul(squares(x, 3), x);
-    let r4 = mul(squares(r2, 6), r2);
-    let r5 = mul(squares(r4, 3), x);
-    let z = mul(squares(r5, 15), r5);
-    let z16 = squares(z, 4);
-    let z32 = square(z16);
-    let z48 = mul(z32, z16);
-    mul(mul(squares(z32, 31), z48), x7)
+    let base = *x;
+    // x² · x = x³, (x³)² · x = x⁷.
+    let mut x7 = base;
+    square(&mut x7);
+    mul(&mut x7, &base);
+    square(&mut x7);
+    mul(&mut x7, &base);
+    let mut z = base;
+    squares(&mut z, 3);
+    mul(&mut z, &base);
+    let r2 = z;
+    squares(&mut z, 6);
+    mul(&mut z, &r2);
+    squares(&mut z, 3);
+    mul(&mut z, &base);
+    let r5 = z;
+    squares(&mut z, 15);
+    mul(&mut z, &r5);
+    // z^(2^36 + 48) = (z^32)^(2^31) · z^32 · z^16.
+    squares(&mut z, 4);
+    let z16 = z;
+    square(&mut z);
+    let mut z48 = z;
+    mul(&mut z48, &z16);
+    squares(&mut z, 31);
+    mul(&mut z, &z48);
+    mul(&mut z, &x7);
+    *x = z;
 }
 
 /// a · b in `F_p[φ]/(φ³ − φ − 1)`, coefficients (a0, a1, a2) = a0 + a1·φ + a2·φ², as three sums
@@ -242,12 +254,27 @@ fn fb_round(x: &mut [Halves; 12], ark1: &[u64; 12], ark2: &[u64; 12]) {
     add_constants(&mut sums, ark1);
     let mut sums = mds_layer(&each(sums, |h| pow7(h.normalize())));
     add_constants(&mut sums, ark2);
-    let lanes = inverse_sbox(
-        each(sums, Halves::normalize),
-        |a, b| each2(a, b, mul),
-        |a| each(a, square),
-    );
+    let mut lanes = each(sums, Halves::normalize);
+    inverse_sbox(&mut lanes, mul_lanes, square_lanes);
     *x = each(lanes, Limbs::widen);
+}
+
+/// Each lane times its partner, in place.
+#[cfg(use_limbs)]
+#[inline(always)]
+fn mul_lanes(a: &mut [Limbs; 12], b: &[Limbs; 12]) {
+    seq!(I in 0..12 {
+        a[I] = mul(a[I], b[I]);
+    });
+}
+
+/// Each lane squared, in place.
+#[cfg(use_limbs)]
+#[inline(always)]
+fn square_lanes(a: &mut [Limbs; 12]) {
+    seq!(I in 0..12 {
+        a[I] = square(a[I]);
+    });
 }
 
 /// The E round: + ARK1, then x⁷ in the cubic extension, its last products (`mul_small`, below
@@ -328,7 +355,12 @@ mod tests {
         // 7 · INV_ALPHA ≡ 1 (mod p − 1), so x ↦ x^INV_ALPHA inverts x ↦ x⁷.
         assert_eq!(7 * params::INV_ALPHA as u128 % (P - 1) as u128, 1);
         for x in samples() {
-            let root = inverse_sbox(x, mul_mod, |a| mul_mod(a, a));
+            let mut root = x;
+            inverse_sbox(
+                &mut root,
+                |a, b| *a = mul_mod(*a, *b),
+                |a| *a = mul_mod(*a, *a),
+            );
             assert_eq!(root, power(x, params::INV_ALPHA), "{x}");
             assert_eq!(power(root, 7), x, "{x}");
         }
