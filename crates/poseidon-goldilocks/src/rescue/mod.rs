@@ -366,8 +366,8 @@ fn ext_round(x: &mut [Halves; 12], ark1: &[u64; 12]) {
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
-/// One function and one loop over the rounds, as Poseidon2's: the state stays in wasm locals,
-/// the constants are read from a copy on the stack ([`stack_copy`]).
+/// One function and one loop over the rounds, as Poseidon2's, reading the constants from a copy
+/// on the stack ([`stack_copy`]: a data segment would cost gas on every call).
 #[cfg(use_limbs)]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn permute_lanes<R: Rounds>(state: &mut [u64; 12]) {
