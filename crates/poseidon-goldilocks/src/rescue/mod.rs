@@ -320,7 +320,7 @@ fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
 }
 
 /// The FB round (MDS, + ARK1, x⁷, MDS, + ARK2, x^(1/7)) on what the rounds leave (split lanes,
-/// normalised limbs, or the E round's sums, below 2^36.3), leaving normalised limbs.
+/// normalised limbs, or the E round's sums, below 2^36.4), leaving normalised limbs.
 #[cfg(use_limbs)]
 #[inline(always)]
 fn fb_round(x: &mut [Halves; 12], ark1: &[u64; 12], ark2: &[u64; 12]) {
@@ -352,7 +352,7 @@ fn square_lanes(a: &mut [Limbs; 12]) {
 }
 
 /// The E round: + ARK1, then x⁷ in the cubic extension, its last products (`mul_small`, below
-/// 2^34 a part) left as sums of five.
+/// 2^34.1 a part: `POW7_BOUND`) left as sums of five.
 #[cfg(use_limbs)]
 #[inline(always)]
 fn ext_round(x: &mut [Halves; 12], ark1: &[u64; 12]) {
@@ -385,7 +385,7 @@ pub(crate) fn permute_lanes<R: Rounds>(state: &mut [u64; 12]) {
             add_constants(&mut x, ark1);
         }
     }
-    // Limbs (RPO) or the M round's sums (RPX, 160 times the E round's: below 2^43.7) made
+    // Limbs (RPO) or the M round's sums (RPX, 160 times the E round's: below 2^43.8) made
     // non-negative for `to_residue`.
     let bias = p_multiple(12);
     *state = each(x, |h| h.plus(bias).to_residue());
