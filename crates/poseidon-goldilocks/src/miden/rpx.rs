@@ -3,6 +3,10 @@
 //! Poseidon2 (the `AlgebraicSponge` trait's provided methods); only its Merkle types are
 //! Poseidon2's, so [`root_from_path`] is `MerklePath::compute_root`'s fold with `Rpx256::merge`.
 //!
+//! The state is [RATE (lanes 0..8), CAPACITY (8..12)], as in miden-crypto since 0.21.0; the
+//! RPX permutation itself is a map of the twelve lanes that the layout change left alone, but
+//! digests of versions before 0.21.0 ([CAPACITY, RATE]) differ from these.
+//!
 //! Each function is `#[inline]`, so that it is compiled only where it is called (as
 //! [`super::poseidon2`]'s).
 

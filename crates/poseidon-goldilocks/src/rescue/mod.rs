@@ -9,9 +9,10 @@
 //!   of the four triples of lanes (a0, a1, a2) = a0 + a1·φ + a2·φ² to the 7th power in
 //!   `F_p[φ]/(φ³ − φ − 1)`; the M round is MDS, + ARK1.
 //! - The MDS matrix is circulant with entries below 27 (a row sums to 160): computed on 32-bit
-//!   halves, exact in `i64`, like the other families' linear layers.
+//!   halves, exact in `i64`, like the other families' linear layers, in the frequency domain
+//!   (`Spectrum`: its factors are tiny, a few shifts and sums instead of 144 products a part).
 //! - x^(1/7) is x^10540996611094048183, an addition chain of 65 squarings and 9 products
-//!   (`inverse_sbox`), run on all twelve lanes at once so that their products interleave.
+//!   (`inverse_sbox`), run on all twelve lanes at once, in place, so that their products interleave.
 //!
 //! On wasm32 (limbs, `field::limbs`) the state stays in halves and limbs from the first load to
 //! the last store, one loop over the rounds reading constants copied to the stack; natively
@@ -91,29 +92,96 @@ fn each<T: Copy, U>(x: [T; 12], f: impl Fn(T) -> U) -> [U; 12] {
     seq!(I in 0..12 { [#(f(x[I]),)*] })
 }
 
-/// `f` on each pair of lanes, unrolled.
-#[inline(always)]
-fn each2<T: Copy, U>(a: [T; 12], b: [T; 12], f: impl Fn(T, T) -> U) -> [U; 12] {
-    seq!(I in 0..12 { [#(f(a[I], b[I]),)*] })
+/// Lane n of the state sits at (n mod 3, n mod 4) of Z/3 × Z/4 (the CRT split of Z/12):
+/// `CRT[m][a]` is the lane with n ≡ m (mod 3), n ≡ a (mod 4).
+const CRT: [[usize; 4]; 3] = [[0, 9, 6, 3], [4, 1, 10, 7], [8, 5, 2, 11]];
+
+/// The circulant MDS matrix in the frequency domain: `new = d ⊛ old` (cyclic convolution over
+/// Z/12) with d[n] = `MDS_ROW[−n mod 12]`; over Z/3 × Z/4, a 4-point DFT (ω = i) on the Z/4
+/// axis turns it into three length-3 convolutions (frequencies 0 and 2 real, 1 complex; 3 is
+/// 1's conjugate). The inverse DFT's 1/4 (and the 2 of the conjugate pair) are folded into
+/// these factors, which `spectrum` checks are integers. The same decomposition as Poseidon's
+/// MDS step ([`crate::poseidon`]), for RPO's row.
+struct Spectrum {
+    /// d's frequency 0 in each class mod 3, divided by 4.
+    zero: [i64; 3],
+    /// d's frequency 2, divided by 4.
+    two: [i64; 3],
+    /// d's frequency 1 (real, imaginary), divided by 2.
+    one: [(i64, i64); 3],
 }
 
-/// MDS · x on one part of every lane: `new[r] = Σ_i MDS_ROW[i] · old[(i + r) mod 12]`, exact
-/// while the sums fit an `i64` (parts below 160 times the largest input part). Unrolled, so that
-/// the entries are immediates.
-#[allow(clippy::identity_op)] // seq! adds literals (`0 + 0`)
+const fn spectrum(row: &[i64; 12]) -> Spectrum {
+    let mut out = Spectrum {
+        zero: [0; 3],
+        two: [0; 3],
+        one: [(0, 0); 3],
+    };
+    let mut m = 0;
+    while m < 3 {
+        let mut d = [0; 4];
+        let mut a = 0;
+        while a < 4 {
+            d[a] = row[(12 - CRT[m][a]) % 12];
+            a += 1;
+        }
+        let (f0, f2) = (d[0] + d[1] + d[2] + d[3], d[0] - d[1] + d[2] - d[3]);
+        let (re, im) = (d[0] - d[2], d[1] - d[3]);
+        assert!(f0 % 4 == 0 && f2 % 4 == 0 && re % 2 == 0 && im % 2 == 0);
+        out.zero[m] = f0 / 4;
+        out.two[m] = f2 / 4;
+        out.one[m] = (re / 2, im / 2);
+        m += 1;
+    }
+    out
+}
+
+const SPECTRUM: Spectrum = spectrum(&MDS_ROW);
+
+/// MDS · x on one part of every lane, `new[r] = Σ_i MDS_ROW[i] · old[(i + r) mod 12]`, in the
+/// frequency domain ([`Spectrum`]): exact whenever the results fit an `i64` (below 160 times
+/// the largest input part), for inputs of any sign (the arithmetic wraps and cancels).
+#[allow(clippy::needless_range_loop)] // indices into several arrays at once
 #[inline(always)]
 fn mds_part(x: [i64; 12]) -> [i64; 12] {
-    seq!(R in 0..12 {
-        [#(
-            {
-                let mut sum = 0;
-                seq!(I in 0..12 {
-                    sum += MDS_ROW[I] * x[(I + R) % 12];
-                });
-                sum
-            },
-        )*]
-    })
+    let (mut f0, mut f2, mut re, mut im) = ([0i64; 3], [0i64; 3], [0i64; 3], [0i64; 3]);
+    for m in 0..3 {
+        let [a0, a1, a2, a3] = CRT[m].map(|n| x[n]);
+        let (even, odd) = (a0.wrapping_add(a2), a1.wrapping_add(a3));
+        f0[m] = even.wrapping_add(odd);
+        f2[m] = even.wrapping_sub(odd);
+        re[m] = a0.wrapping_sub(a2);
+        im[m] = a1.wrapping_sub(a3);
+    }
+    let mut y = [0i64; 12];
+    for m in 0..3 {
+        let (mut z0, mut z2, mut z_re, mut z_im) = (0i64, 0i64, 0i64, 0i64);
+        for j in 0..3 {
+            let k = (m + 3 - j) % 3;
+            z0 = z0.wrapping_add(f0[j].wrapping_mul(SPECTRUM.zero[k]));
+            z2 = z2.wrapping_add(f2[j].wrapping_mul(SPECTRUM.two[k]));
+            let (c_re, c_im) = SPECTRUM.one[k];
+            z_re = z_re
+                .wrapping_add(re[j].wrapping_mul(c_re))
+                .wrapping_sub(im[j].wrapping_mul(c_im));
+            z_im = z_im
+                .wrapping_add(re[j].wrapping_mul(c_im))
+                .wrapping_add(im[j].wrapping_mul(c_re));
+        }
+        // The inverse DFT: lane a gets Z0 + (−1)^a · Z2 + Re(Z1 · i^(−a)).
+        let (plus, minus) = (z0.wrapping_add(z2), z0.wrapping_sub(z2));
+        y[CRT[m][0]] = plus.wrapping_add(z_re);
+        y[CRT[m][1]] = minus.wrapping_add(z_im);
+        y[CRT[m][2]] = plus.wrapping_sub(z_re);
+        y[CRT[m][3]] = minus.wrapping_sub(z_im);
+    }
+    y
+}
+
+/// The plain matrix product, for the test of the frequency-domain form.
+#[cfg(test)]
+fn mds_plain(x: [i64; 12]) -> [i64; 12] {
+    core::array::from_fn(|r| (0..12).map(|i| MDS_ROW[i] * x[(i + r) % 12]).sum())
 }
 
 /// MDS · x on halves.
@@ -136,29 +204,47 @@ fn mds_layer(x: &[backend::Halves; 12]) -> [backend::Halves; 12] {
     backend::linear(x, mds_part, &[0; 12])
 }
 
-/// x^(1/7) = x^10540996611094048183 ([`params::INV_ALPHA`]) on any value `mul` and `square`
-/// multiply (here twelve lanes at once). In octal the exponent is 1111111111 0 6666666666 7,
-/// that is R·8^12 + 6·R·8 + 7 with R = (8^10 − 1)/7 (ten octal ones): z = x^R by doubling runs
-/// of ones (R₂ = 8·R₁ + 1, R₄ = 64·R₂ + R₂, R₅ = 8·R₄ + 1, R₁₀ = 8^5·R₅ + R₅), then
-/// z^(2^36 + 48) · x⁷. 65 squarings and 9 products.
+/// x^(1/7) = x^10540996611094048183 ([`params::INV_ALPHA`]) in place, on any value that
+/// `mul` (a ← a · b) and `square` (a ← a²) multiply in place (here twelve lanes at once, in
+/// place so that no state is copied between steps). In octal the exponent is
+/// 1111111111 0 6666666666 7, that is R·8^12 + 6·R·8 + 7 with R = (8^10 − 1)/7 (ten octal
+/// ones): z = x^R by doubling runs of ones (R₂ = 8·R₁ + 1, R₄ = 64·R₂ + R₂, R₅ = 8·R₄ + 1,
+/// R₁₀ = 8^5·R₅ + R₅), then z^(2^36 + 48) · x⁷. 65 squarings and 9 products.
 #[inline(always)]
-fn inverse_sbox<T: Copy>(x: T, mul: impl Fn(T, T) -> T, square: impl Fn(T) -> T) -> T {
-    let squares = |mut y: T, n: usize| {
+fn inverse_sbox<T: Copy>(x: &mut T, mul: impl Fn(&mut T, &T), square: impl Fn(&mut T)) {
+    let squares = |y: &mut T, n: usize| {
         for _ in 0..n {
-            y = square(y);
+            square(y);
         }
-        y
     };
-    let x3 = mul(square(x), x);
-    let x7 = mul(square(x3), x);
-    let r2 = mul(squares(x, 3), x);
-    let r4 = mul(squares(r2, 6), r2);
-    let r5 = mul(squares(r4, 3), x);
-    let z = mul(squares(r5, 15), r5);
-    let z16 = squares(z, 4);
-    let z32 = square(z16);
-    let z48 = mul(z32, z16);
-    mul(mul(squares(z32, 31), z48), x7)
+    let base = *x;
+    // x² · x = x³, (x³)² · x = x⁷.
+    let mut x7 = base;
+    square(&mut x7);
+    mul(&mut x7, &base);
+    square(&mut x7);
+    mul(&mut x7, &base);
+    let mut z = base;
+    squares(&mut z, 3);
+    mul(&mut z, &base);
+    let r2 = z;
+    squares(&mut z, 6);
+    mul(&mut z, &r2);
+    squares(&mut z, 3);
+    mul(&mut z, &base);
+    let r5 = z;
+    squares(&mut z, 15);
+    mul(&mut z, &r5);
+    // z^(2^36 + 48) = (z^32)^(2^31) · z^32 · z^16.
+    squares(&mut z, 4);
+    let z16 = z;
+    square(&mut z);
+    let mut z48 = z;
+    mul(&mut z48, &z16);
+    squares(&mut z, 31);
+    mul(&mut z, &z48);
+    mul(&mut z, &x7);
+    *x = z;
 }
 
 /// a · b in `F_p[φ]/(φ³ − φ − 1)`, coefficients (a0, a1, a2) = a0 + a1·φ + a2·φ², as three sums
@@ -234,7 +320,7 @@ fn add_constants(x: &mut [Halves; 12], constants: &[u64; 12]) {
 }
 
 /// The FB round (MDS, + ARK1, x⁷, MDS, + ARK2, x^(1/7)) on what the rounds leave (split lanes,
-/// normalised limbs, or the E round's sums, below 2^36.3), leaving normalised limbs.
+/// normalised limbs, or the E round's sums, below 2^36.4), leaving normalised limbs.
 #[cfg(use_limbs)]
 #[inline(always)]
 fn fb_round(x: &mut [Halves; 12], ark1: &[u64; 12], ark2: &[u64; 12]) {
@@ -242,16 +328,31 @@ fn fb_round(x: &mut [Halves; 12], ark1: &[u64; 12], ark2: &[u64; 12]) {
     add_constants(&mut sums, ark1);
     let mut sums = mds_layer(&each(sums, |h| pow7(h.normalize())));
     add_constants(&mut sums, ark2);
-    let lanes = inverse_sbox(
-        each(sums, Halves::normalize),
-        |a, b| each2(a, b, mul),
-        |a| each(a, square),
-    );
+    let mut lanes = each(sums, Halves::normalize);
+    inverse_sbox(&mut lanes, mul_lanes, square_lanes);
     *x = each(lanes, Limbs::widen);
 }
 
+/// Each lane times its partner, in place.
+#[cfg(use_limbs)]
+#[inline(always)]
+fn mul_lanes(a: &mut [Limbs; 12], b: &[Limbs; 12]) {
+    seq!(I in 0..12 {
+        a[I] = mul(a[I], b[I]);
+    });
+}
+
+/// Each lane squared, in place.
+#[cfg(use_limbs)]
+#[inline(always)]
+fn square_lanes(a: &mut [Limbs; 12]) {
+    seq!(I in 0..12 {
+        a[I] = square(a[I]);
+    });
+}
+
 /// The E round: + ARK1, then x⁷ in the cubic extension, its last products (`mul_small`, below
-/// 2^34 a part) left as sums of five.
+/// 2^34.1 a part: `POW7_BOUND`) left as sums of five.
 #[cfg(use_limbs)]
 #[inline(always)]
 fn ext_round(x: &mut [Halves; 12], ark1: &[u64; 12]) {
@@ -265,8 +366,8 @@ fn ext_round(x: &mut [Halves; 12], ark1: &[u64; 12]) {
 }
 
 /// The permutation on lanes holding any 64-bit values (residues); outputs are residues too.
-/// One function and one loop over the rounds, as Poseidon2's: the state stays in wasm locals,
-/// the constants are read from a copy on the stack ([`stack_copy`]).
+/// One function and one loop over the rounds, as Poseidon2's, reading the constants from a copy
+/// on the stack ([`stack_copy`]: a data segment would cost gas on every call).
 #[cfg(use_limbs)]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn permute_lanes<R: Rounds>(state: &mut [u64; 12]) {
@@ -284,7 +385,7 @@ pub(crate) fn permute_lanes<R: Rounds>(state: &mut [u64; 12]) {
             add_constants(&mut x, ark1);
         }
     }
-    // Limbs (RPO) or the M round's sums (RPX, 160 times the E round's: below 2^43.7) made
+    // Limbs (RPO) or the M round's sums (RPX, 160 times the E round's: below 2^43.8) made
     // non-negative for `to_residue`.
     let bias = p_multiple(12);
     *state = each(x, |h| h.plus(bias).to_residue());
@@ -328,7 +429,12 @@ mod tests {
         // 7 · INV_ALPHA ≡ 1 (mod p − 1), so x ↦ x^INV_ALPHA inverts x ↦ x⁷.
         assert_eq!(7 * params::INV_ALPHA as u128 % (P - 1) as u128, 1);
         for x in samples() {
-            let root = inverse_sbox(x, mul_mod, |a| mul_mod(a, a));
+            let mut root = x;
+            inverse_sbox(
+                &mut root,
+                |a, b| *a = mul_mod(*a, *b),
+                |a| *a = mul_mod(*a, *a),
+            );
             assert_eq!(root, power(x, params::INV_ALPHA), "{x}");
             assert_eq!(power(root, 7), x, "{x}");
         }
@@ -364,7 +470,14 @@ mod tests {
 
     #[test]
     fn mds_equals_the_shadows_linear_and_the_matrix() {
-        for x in halves::random_halves(5).take(500) {
+        let edges = [
+            [0; 12],
+            [u32::MAX as i64; 12],
+            [-(1 << 44); 12],
+            [1 << 44; 12],
+        ]
+        .map(|parts| parts.map(|p| halves::Halves { lo: p, hi: -p }));
+        for x in edges.into_iter().chain(halves::random_halves(5).take(500)) {
             let linear = halves::linear(&x, mds_part, &[0; 12]);
             let mds = mds(&x);
             assert!(
@@ -375,6 +488,7 @@ mod tests {
             let lo = x.map(|h| h.lo);
             let expected: [i64; 12] =
                 core::array::from_fn(|r| (0..12).map(|c| MDS_ROW[(c + 12 - r) % 12] * lo[c]).sum());
+            assert_eq!(mds_plain(lo), expected);
             assert_eq!(mds_part(lo), expected);
         }
     }

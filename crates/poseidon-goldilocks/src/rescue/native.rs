@@ -7,12 +7,19 @@
 //!   of products are one `u128` sum reduced once.
 
 use super::params::{ARK1, ARK2, ROUNDS};
-use super::{cubic_pow7_lanes, each, each2, inverse_sbox, mds_layer, Rounds};
+use super::{cubic_pow7_lanes, each, inverse_sbox, mds_layer, Rounds};
 use crate::field::backend::{add, mul, p_multiple, pow7_halves, square, Halves, Sum};
+use seq_macro::seq;
 
 /// A multiple of p whose parts exceed the MDS sums' (±2^40.4), to make them non-negative for
 /// `to_residue`.
 const BIAS: Halves = p_multiple(10);
+
+/// `f` on each pair of lanes, unrolled.
+#[inline(always)]
+fn each2<T: Copy, U>(a: [T; 12], b: [T; 12], f: impl Fn(T, T) -> U) -> [U; 12] {
+    seq!(I in 0..12 { [#(f(a[I], b[I]),)*] })
+}
 
 /// MDS · x + c on x as halves, each lane reduced (below 2^64).
 #[inline(always)]
@@ -28,7 +35,24 @@ fn mds_plus(x: &[Halves; 12], constants: &[u64; 12]) -> [u64; 12] {
 fn fb_round(x: &mut [u64; 12], round: usize) {
     let lanes = mds_plus(&each(*x, Halves::split), &ARK1[round]);
     let lanes = mds_plus(&each(lanes, pow7_halves), &ARK2[round]);
-    *x = inverse_sbox(lanes, |a, b| each2(a, b, mul), |a| each(a, square));
+    *x = lanes;
+    inverse_sbox(x, mul_lanes, square_lanes);
+}
+
+/// Each lane times its partner, in place.
+#[inline(always)]
+fn mul_lanes(a: &mut [u64; 12], b: &[u64; 12]) {
+    seq!(I in 0..12 {
+        a[I] = mul(a[I], b[I]);
+    });
+}
+
+/// Each lane squared, in place.
+#[inline(always)]
+fn square_lanes(a: &mut [u64; 12]) {
+    seq!(I in 0..12 {
+        a[I] = square(a[I]);
+    });
 }
 
 /// The E round: + ARK1 (canonical constants, as `add` needs), then x⁷ in the cubic extension.
