@@ -76,9 +76,9 @@ abstract contract StylusMeterMidenTest is GoldilocksVectors {
         assertTrue(found, "the vectors hold merge([1,2,3,4],[5,6,7,8])");
     }
 
-    /// forge-config: ci.fuzz.runs = 16
-    /// forge-config: default.fuzz.runs = 6
-    function testFuzz_sameResults(uint64[12] memory state, uint8 length, bytes memory data) public {
+    /// @dev The body of each family's `testFuzz_sameResults` (forge reads a fuzz test's inline run count from
+    /// the contract that declares it, so each concrete contract declares its own).
+    function sameResults(uint64[12] memory state, uint8 length, bytes memory data) internal {
         for (uint256 i; i < 12; ++i) {
             state[i] = state[i] >= P ? state[i] - P : state[i];
         }
@@ -152,6 +152,12 @@ contract StylusMeterMidenPoseidon2Test is StylusMeterMidenTest {
     function prefix() internal pure override returns (string memory) {
         return "midenPoseidon2";
     }
+
+    /// forge-config: ci.fuzz.runs = 16
+    /// forge-config: default.fuzz.runs = 6
+    function testFuzz_sameResults(uint64[12] memory state, uint8 length, bytes memory data) public {
+        sameResults(state, length, data);
+    }
 }
 
 contract StylusMeterRpoTest is StylusMeterMidenTest {
@@ -164,6 +170,12 @@ contract StylusMeterRpoTest is StylusMeterMidenTest {
     function prefix() internal pure override returns (string memory) {
         return "rpo";
     }
+
+    /// forge-config: ci.fuzz.runs = 16
+    /// forge-config: default.fuzz.runs = 6
+    function testFuzz_sameResults(uint64[12] memory state, uint8 length, bytes memory data) public {
+        sameResults(state, length, data);
+    }
 }
 
 contract StylusMeterRpxTest is StylusMeterMidenTest {
@@ -175,5 +187,11 @@ contract StylusMeterRpxTest is StylusMeterMidenTest {
 
     function prefix() internal pure override returns (string memory) {
         return "rpx";
+    }
+
+    /// forge-config: ci.fuzz.runs = 16
+    /// forge-config: default.fuzz.runs = 6
+    function testFuzz_sameResults(uint64[12] memory state, uint8 length, bytes memory data) public {
+        sameResults(state, length, data);
     }
 }
