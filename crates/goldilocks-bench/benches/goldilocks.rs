@@ -3,7 +3,8 @@
 //! its generic layers (`p3_poseidon2`'s external and internal layer functions, as Plonky3's own
 //! Goldilocks layers use them) with HorizenLabs' width-12 parameters: our Poseidon2's instance.
 //! Plonky3's default Goldilocks Poseidon2 (p3-goldilocks 0.6.3's `default_goldilocks_poseidon2_12`)
-//! and Miden's hashes (miden-crypto 0.28.1's `merge`), each beside ours.
+//! and Miden's hashes (miden-crypto 0.28.1's Poseidon2, `Rpo256` and `Rpx256` `merge`), each beside
+//! ours.
 //! Before timing, every pair is checked equal on a few thousand random states (a panic if not).
 //!
 //! `cargo bench` in this directory (see README.md).
@@ -13,19 +14,20 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use goldilocks_bench::{plonky3_poseidon2, Plonky3Poseidon2};
+use miden_crypto::hash::poseidon2::Poseidon2 as MidenPoseidon2;
+use miden_crypto::hash::{rpo::Rpo256, rpx::Rpx256};
+use miden_crypto::{Felt, Word as MidenWord};
 use p3_field::PrimeField64 as _;
+use p3_field_06::PrimeField64 as _;
 use p3_goldilocks::Goldilocks as P3;
+use p3_goldilocks_06::Goldilocks as P3v06;
 use p3_symmetric::Permutation;
+use p3_symmetric_06::Permutation as _;
 use plonky2::field::goldilocks_field::GoldilocksField as F;
 use plonky2::field::types::{Field as _, PrimeField64 as _};
 use plonky2::hash::hash_types::HashOut;
 use plonky2::hash::poseidon::{Poseidon as _, PoseidonHash};
 use plonky2::plonk::config::Hasher;
-use miden_crypto::hash::poseidon2::Poseidon2 as MidenPoseidon2;
-use miden_crypto::{Felt, Word as MidenWord};
-use p3_field_06::PrimeField64 as _;
-use p3_goldilocks_06::Goldilocks as P3v06;
-use p3_symmetric_06::Permutation as _;
 use poseidon_goldilocks::miden::{self, Word};
 use poseidon_goldilocks::{poseidon, poseidon2, Digest, Goldilocks, P};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -99,7 +101,9 @@ fn check_miden_equal() {
     for _ in 0..CHECKS {
         let state = random_state(&mut rng);
         let ours_p = poseidon2::plonky3::permute(&ours(&state)).map(Goldilocks::value);
-        let p3_p = p3.permute(state.map(P3v06::new)).map(|x| x.as_canonical_u64());
+        let p3_p = p3
+            .permute(state.map(P3v06::new))
+            .map(|x| x.as_canonical_u64());
         assert_eq!(ours_p, p3_p, "Plonky3's Poseidon2 differs on {state:?}");
         let (left, right) = (digest(&state[..4]), digest(&state[4..8]));
         let pair = [miden_word(&left), miden_word(&right)];
@@ -107,6 +111,16 @@ fn check_miden_equal() {
             miden::poseidon2::merge(&left, &right).map(Goldilocks::value),
             from_miden(MidenPoseidon2::merge(&pair)),
             "Miden's Poseidon2 merge differs"
+        );
+        assert_eq!(
+            miden::rpo::merge(&left, &right).map(Goldilocks::value),
+            from_miden(Rpo256::merge(&pair)),
+            "RPO merge differs"
+        );
+        assert_eq!(
+            miden::rpx::merge(&left, &right).map(Goldilocks::value),
+            from_miden(Rpx256::merge(&pair)),
+            "RPX merge differs"
         );
     }
 }
@@ -134,6 +148,24 @@ fn miden_benches(c: &mut Criterion) {
     });
     group.bench_function("miden-crypto", |b| {
         b.iter(|| MidenPoseidon2::merge(black_box(&pair)))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("rpo256_merge");
+    group.bench_function("ours", |b| {
+        b.iter(|| miden::rpo::merge(black_box(&left), black_box(&right)))
+    });
+    group.bench_function("miden-crypto", |b| {
+        b.iter(|| Rpo256::merge(black_box(&pair)))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("rpx256_merge");
+    group.bench_function("ours", |b| {
+        b.iter(|| miden::rpx::merge(black_box(&left), black_box(&right)))
+    });
+    group.bench_function("miden-crypto", |b| {
+        b.iter(|| Rpx256::merge(black_box(&pair)))
     });
     group.finish();
 }
