@@ -239,8 +239,9 @@ const CIRCOMLIB_GOALS_INTRO = [
 // ---------------------------------------------------------------- Rescue against Poseidon
 
 /**
- * The 2-to-1 hashes over Goldilocks the comparison of Rescue and Poseidon is about: each one's call
- * (`fn`), and the criterion group (crates/goldilocks-bench) and peer that time it natively.
+ * The 2-to-1 hashes over Goldilocks the comparison of Rescue and Poseidon is about (and Plonky3's
+ * permutation, which has a goal of its own): each one's call (`fn`), and the criterion group
+ * (crates/goldilocks-bench) and peer that time it natively.
  */
 const GOLDILOCKS_TWO_TO_ONE = [
   { hash: "Rescue: RPO256 `rpoMerge`", fn: "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)", group: "rpo256_merge", peer: "miden-crypto" },
@@ -258,6 +259,13 @@ const GOLDILOCKS_TWO_TO_ONE = [
     fn: "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)",
     group: "miden_poseidon2_merge",
     peer: "miden-crypto",
+  },
+  {
+    hash: "Poseidon2 (Plonky3) permutation `midenPoseidon2Permute`",
+    fn: "midenPoseidon2Permute([0..11]) (Miden Poseidon2)",
+    group: "plonky3_poseidon2_permutation",
+    peer: "p3-goldilocks",
+    what: "0.6.3's `default_goldilocks_poseidon2_12`",
   },
 ];
 
