@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeOrCheckSolidity } from "../lib/generated-solidity.mjs";
 import { parseOptions } from "../lib/args.mjs";
+import { rustConsts } from "../lib/rust-consts.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const PARAMS = "crates/poseidon-goldilocks/src/poseidon2/params.rs";
@@ -29,23 +30,14 @@ const P = 2n ** 64n - 2n ** 32n + 1n;
 // ---------------------------------------------------------------------------------------------
 // Parameters from the Rust files.
 const read = (file) => readFileSync(join(root, file), "utf8");
-const table = (file, source, name, { signed = false } = {}) => {
-  const start = source.indexOf(`const ${name}:`);
-  if (start < 0) throw new Error(`${file}: ${name} not found`);
-  const value = source.indexOf(" = ", start) + 3;
-  const end = source[value] === "[" ? source.indexOf("];", value) + 1 : source.indexOf(";", value);
-  const pattern = signed ? /-?\b\d+\b/g : /0x[0-9a-f]+|\b\d+\b/g;
-  return [...source.slice(value, end).matchAll(pattern)].map((m) => BigInt(m[0]));
-};
-const params = read(PARAMS);
-const plonky3 = read(PLONKY3);
-const HALF_FULL = Number(table(PARAMS, params, "HALF_FULL_ROUNDS")[0]);
-const PARTIAL = Number(table(PARAMS, params, "PARTIAL_ROUNDS")[0]);
-const first = table(PARAMS, params, "EXTERNAL_FIRST");
-const internal = table(PARAMS, params, "INTERNAL");
-const last = table(PARAMS, params, "EXTERNAL_LAST");
-const M4 = table(PLONKY3, plonky3, "M4");
-const fractions = table(PLONKY3, plonky3, "DIAGONAL_FRACTIONS", { signed: true });
+const [params, plonky3] = [rustConsts(PARAMS), rustConsts(PLONKY3)];
+const HALF_FULL = Number(params("HALF_FULL_ROUNDS")[0]);
+const PARTIAL = Number(params("PARTIAL_ROUNDS")[0]);
+const first = params("EXTERNAL_FIRST");
+const internal = params("INTERNAL");
+const last = params("EXTERNAL_LAST");
+const M4 = plonky3("M4");
+const fractions = plonky3("DIAGONAL_FRACTIONS", { signed: true });
 if (first.length !== 12 * HALF_FULL || last.length !== 12 * HALF_FULL || internal.length !== PARTIAL) {
   throw new Error(`${PARAMS}: unexpected table sizes (${first.length}, ${internal.length}, ${last.length})`);
 }
