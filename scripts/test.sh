@@ -39,7 +39,7 @@ cargo clippy --workspace --all-targets --locked "${WORKSPACE_FEATURES[@]}" -- -D
 # every feature group at once (the groups are additive, so one run lints them all).
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib -- -D warnings
 cargo clippy --locked -p poseidon-stylus --target wasm32-unknown-unknown --lib --no-default-features \
-  --features hash1,hash2,hash3,hash4,hash5,hash6,hash7,hash8,hash9,hash10,hash11,hash12,hash13,hash14,hash15,hash16,merkle,poseidon2,noir,poseidon2-t2,poseidon2-t3,poseidon2-codex,goldilocks -- -D warnings
+  --features hash1,hash2,hash3,hash4,hash5,hash6,hash7,hash8,hash9,hash10,hash11,hash12,hash13,hash14,hash15,hash16,merkle,poseidon2,noir,poseidon2-t2,poseidon2-t3,poseidon2-codex,goldilocks,miden-poseidon2,rpo,rpx -- -D warnings
 
 step "cargo doc (every crate of the workspace, warnings are errors)"
 STEP_HINT="fix the rustdoc warnings above (a broken intra-doc link, brackets to escape)."

@@ -210,6 +210,117 @@ interface IGoldilocksPoseidon is IPoseidonErrors {
     ) external view returns (bool);
 }
 
+// ---------------------------------------------------------------- Miden (Goldilocks)
+
+/// @title Miden's hashes over Goldilocks (miden-crypto 0.28.1), on Stylus: one program, and one interface, per hash.
+/// @notice `midenPoseidon2…`: Miden's native hash since VM 0.21, miden-crypto's `Poseidon2`, its sponge over
+/// Plonky3's Goldilocks Poseidon2 (`p3_goldilocks::default_goldilocks_poseidon2_12`: width 12, x^7, 8 full
+/// and 22 partial rounds). `rpo…` and `rpx…`: the same sponge over miden-crypto's `Rpo256` and `Rpx256`
+/// (Miden's hash until 2026). Elements are `uint64`; one that is not below p = 2^64 - 2^32 + 1 reverts
+/// `InputNotInField(position, value)`, positions counting elements in argument order, arrays flattened.
+/// A word (digest) is four elements. The state is [RATE, CAPACITY], as since miden-crypto 0.21.0.
+/// @notice Miden's Poseidon2 (`midenPoseidon2…`).
+interface IMidenPoseidon2Hasher is IPoseidonErrors {
+    /// @notice The permutation, `default_goldilocks_poseidon2_12().permute`.
+    function midenPoseidon2Permute(uint64[12] calldata state) external view returns (uint64[12] memory);
+
+    /// @notice `Poseidon2::hash_elements`: 8 elements per permutation, the count mod 8 in the capacity;
+    /// no elements is the zero word.
+    function midenPoseidon2HashElements(uint64[] calldata elements) external view returns (uint64[4] memory);
+
+    /// @notice `Poseidon2::hash` of bytes: 7 bytes per element (little-endian), the last followed by a 1 byte.
+    function midenPoseidon2HashBytes(bytes calldata data) external view returns (uint64[4] memory);
+
+    /// @notice `Poseidon2::merge`: the Merkle node of two words.
+    function midenPoseidon2Merge(uint64[4] calldata left, uint64[4] calldata right)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `Poseidon2::merge_in_domain`: `merge` with `domain` in the second capacity element.
+    function midenPoseidon2MergeInDomain(uint64[4] calldata left, uint64[4] calldata right, uint64 domain)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `MerklePath::compute_root`: at level i, bit i of `index` set means node = merge(siblings[i], node),
+    /// else merge(node, siblings[i]).
+    /// @dev Reverts, in this order: `TooManySiblings(count, 64)`; `PathBitsOutOfRange(index, depth)` if
+    /// `index >> siblings.length != 0`; `InputNotInField` for the first bad element.
+    function midenPoseidon2RootFromPath(uint64[4] calldata leaf, uint64[4][] calldata siblings, uint256 index)
+        external
+        view
+        returns (uint64[4] memory);
+}
+
+/// @notice Miden's RPO256 (`rpo…`).
+interface IRpoHasher is IPoseidonErrors {
+    /// @notice The permutation, `Rpo256::apply_permutation` (7 rounds of Rescue-Prime Optimized).
+    function rpoPermute(uint64[12] calldata state) external view returns (uint64[12] memory);
+
+    /// @notice `Rpo256::hash_elements`: 8 elements per permutation, the count mod 8 in the capacity;
+    /// no elements is the zero word.
+    function rpoHashElements(uint64[] calldata elements) external view returns (uint64[4] memory);
+
+    /// @notice `Rpo256::hash` of bytes: 7 bytes per element (little-endian), the last followed by a 1 byte.
+    function rpoHashBytes(bytes calldata data) external view returns (uint64[4] memory);
+
+    /// @notice `Rpo256::merge`: the Merkle node of two words.
+    function rpoMerge(uint64[4] calldata left, uint64[4] calldata right)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `Rpo256::merge_in_domain`: `merge` with `domain` in the second capacity element.
+    function rpoMergeInDomain(uint64[4] calldata left, uint64[4] calldata right, uint64 domain)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `MerklePath::compute_root` with `Rpo256::merge`: at level i, bit i of `index` set means node = merge(siblings[i], node),
+    /// else merge(node, siblings[i]).
+    /// @dev Reverts, in this order: `TooManySiblings(count, 64)`; `PathBitsOutOfRange(index, depth)` if
+    /// `index >> siblings.length != 0`; `InputNotInField` for the first bad element.
+    function rpoRootFromPath(uint64[4] calldata leaf, uint64[4][] calldata siblings, uint256 index)
+        external
+        view
+        returns (uint64[4] memory);
+}
+
+/// @notice Miden's RPX256 (`rpx…`).
+interface IRpxHasher is IPoseidonErrors {
+    /// @notice The permutation, `Rpx256::apply_permutation` (RPX: FB, E, FB, E, FB, E, M rounds).
+    function rpxPermute(uint64[12] calldata state) external view returns (uint64[12] memory);
+
+    /// @notice `Rpx256::hash_elements`: 8 elements per permutation, the count mod 8 in the capacity;
+    /// no elements is the zero word.
+    function rpxHashElements(uint64[] calldata elements) external view returns (uint64[4] memory);
+
+    /// @notice `Rpx256::hash` of bytes: 7 bytes per element (little-endian), the last followed by a 1 byte.
+    function rpxHashBytes(bytes calldata data) external view returns (uint64[4] memory);
+
+    /// @notice `Rpx256::merge`: the Merkle node of two words.
+    function rpxMerge(uint64[4] calldata left, uint64[4] calldata right)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `Rpx256::merge_in_domain`: `merge` with `domain` in the second capacity element.
+    function rpxMergeInDomain(uint64[4] calldata left, uint64[4] calldata right, uint64 domain)
+        external
+        view
+        returns (uint64[4] memory);
+
+    /// @notice `MerklePath::compute_root` with `Rpx256::merge`: at level i, bit i of `index` set means node = merge(siblings[i], node),
+    /// else merge(node, siblings[i]).
+    /// @dev Reverts, in this order: `TooManySiblings(count, 64)`; `PathBitsOutOfRange(index, depth)` if
+    /// `index >> siblings.length != 0`; `InputNotInField` for the first bad element.
+    function rpxRootFromPath(uint64[4] calldata leaf, uint64[4][] calldata siblings, uint256 index)
+        external
+        view
+        returns (uint64[4] memory);
+}
+
 // ---------------------------------------------------------------- MiMC (circomlib)
 
 /// @title Tornado Cash's `IHasher`: circomlib's MiMCSponge with the key fixed to 0

@@ -123,6 +123,22 @@ library PoseidonAddresses {
     /// and their poseidon2* twins: plonky2's Poseidon and HorizenLabs' Poseidon2 over Goldilocks (width 12)
     address internal constant POSEIDON_STYLUS_GOLDILOCKS = 0x3d76D97A64724355ABB0c74b2bc8cf4227Ed2875;
 
+    /// @notice PoseidonStylusMidenPoseidon2: Stylus program `poseidon_stylus_miden_poseidon2.wasm`
+    /// (IMidenPoseidon2Hasher): midenPoseidon2Permute, midenPoseidon2HashElements, midenPoseidon2HashBytes,
+    /// midenPoseidon2Merge, midenPoseidon2MergeInDomain, midenPoseidon2RootFromPath: Miden's Poseidon2
+    /// (miden-crypto 0.28.1 over Plonky3's Goldilocks Poseidon2, width 12)
+    address internal constant POSEIDON_STYLUS_MIDEN_POSEIDON2 = 0xbeecf2dC4F46C82052c4791b55E2305B17c9349b;
+
+    /// @notice PoseidonStylusRpo: Stylus program `poseidon_stylus_rpo.wasm` (IRpoHasher): rpoPermute,
+    /// rpoHashElements, rpoHashBytes, rpoMerge, rpoMergeInDomain, rpoRootFromPath: miden-crypto 0.28.1's
+    /// Rpo256 (Miden's sponge over its Rescue permutation, width 12)
+    address internal constant POSEIDON_STYLUS_RPO = 0x17305251857766a0620C8640e0670D7a3740548e;
+
+    /// @notice PoseidonStylusRpx: Stylus program `poseidon_stylus_rpx.wasm` (IRpxHasher): rpxPermute,
+    /// rpxHashElements, rpxHashBytes, rpxMerge, rpxMergeInDomain, rpxRootFromPath: miden-crypto 0.28.1's
+    /// Rpx256 (Miden's sponge over its Rescue permutation, width 12)
+    address internal constant POSEIDON_STYLUS_RPX = 0x937EA4E10184BF72E18Ba67de16e0140375837aF;
+
     /// @notice PoseidonStylusNoir: Stylus program `poseidon_stylus_noir.wasm` (INoirPoseidon2Hasher):
     /// noirHash(uint256[]), noirHash2(uint256,uint256), poseidon2PermuteT4(uint256[4]),
     /// poseidon2CompressT4(uint256[4]): Noir's Poseidon2 hash and the t = 4 Barretenberg-set permutation;
@@ -163,6 +179,15 @@ library PoseidonAddresses {
 
     /// @notice GoldilocksPoseidonYul: EVM `GoldilocksPoseidonYul` (IGoldilocksPoseidon).
     address internal constant GOLDILOCKS_POSEIDON_YUL = 0x1381D68a5f2a104178bB1868AF9830a874af506b;
+
+    /// @notice MidenPoseidon2Yul: EVM `MidenPoseidon2Yul` (IMidenPoseidon2Hasher).
+    address internal constant MIDEN_POSEIDON2_YUL = 0xf534fDD338cAd38fc66058ee32E14f5669c6F6DB;
+
+    /// @notice RpoYul: EVM `RpoYul` (IRpoHasher).
+    address internal constant RPO_YUL = 0x74aAc9d468886e8377A932C5AEBb5B452Eab3735;
+
+    /// @notice RpxYul: EVM `RpxYul` (IRpxHasher).
+    address internal constant RPX_YUL = 0x70a4931Abd7D189b3E38Df1351eb4381C675D9e6;
 
     /// @notice NoirPoseidon2Yul: EVM `NoirPoseidon2Yul` (INoirPoseidon2Hasher).
     address internal constant NOIR_POSEIDON2_YUL = 0x0e9B77D4D8a967995C7A354AC10bFd346e41b39d;

@@ -141,6 +141,27 @@ for (const [prefix, name] of [["", "Poseidon"], ["poseidon2", "Poseidon2"]]) {
     },
   );
 }
+// Miden's hashes (miden-crypto 0.28.1's sponge over Plonky3's Goldilocks Poseidon2, RPO and RPX), one
+// deployable each: the same inputs as the Goldilocks rows (the path's leaf is the word [1,2,3,4]).
+for (const [prefix, wasm, label] of [
+  ["midenPoseidon2", "poseidon_stylus_miden_poseidon2", "Miden Poseidon2"],
+  ["rpo", "poseidon_stylus_rpo", "RPO"],
+  ["rpx", "poseidon_stylus_rpx", "RPX"],
+]) {
+  const call = (fn, sig, args) => ({
+    function: `${prefix}${fn} (${label})`,
+    section: SECTIONS.goldilocks,
+    deployable: wasm,
+    sig: `${prefix}${sig}`,
+    meterArgs: args.join(","),
+    castArgs: args,
+  });
+  CALLS.push(
+    call("Permute([0..11])", "Permute(uint64[12])", [goldilocksState]),
+    call("Merge([1,2,3,4],[5,6,7,8])", "Merge(uint64[4],uint64[4])", ["[1,2,3,4]", "[5,6,7,8]"]),
+    call(`RootFromPath(depth ${DEPTH})`, "RootFromPath(uint64[4],uint64[4][],uint256)", ["[1,2,3,4]", goldilocksSiblings, pathBits]),
+  );
+}
 // MiMC (circomlib): one program, poseidon_stylus_mimc.wasm. MiMCSponge(1,2,0) and MiMCpe7(1,2) are the
 // calls scripts/gas-report/evm-gas.sh makes to circomlibjs's contracts, MiMCSponge(1,2) the one to
 // Tornado's hasher, hashLeftRight(1,2) the one to the one-call EVM contract.

@@ -200,6 +200,19 @@ row "${GL_YUL[@]}" --fn "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)" \
   --gas "$(call_gas "$GL" 'twoToOne(uint64[4],uint64[4])' '[1,2,3,4]' '[5,6,7,8]')"
 row "${GL_YUL[@]}" --fn "rootFromPath(depth 20) (Poseidon)" \
   --gas "$(call_gas "$GL" 'rootFromPath(uint64[],uint64[4][],uint256)' '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")"
+# Miden's hashes: one Yul contract each (solidity/MidenYul.sol), the same calls as calls.mjs's Miden rows.
+for family in "midenPoseidon2|MidenPoseidon2Yul|Miden Poseidon2" "rpo|RpoYul|RPO" "rpx|RpxYul|RPX"; do
+  IFS='|' read -r prefix name label <<<"$family"
+  step "measure $name (${prefix}Permute, ${prefix}Merge, ${prefix}RootFromPath depth 20)"
+  address=$(deploy "$(artifact "MidenYul.sol/$name.json")")
+  subject=(--kind yul --deployable "$name" --file solidity/MidenYul.sol)
+  row "${subject[@]}" --fn "${prefix}Permute([0..11]) ($label)" \
+    --gas "$(call_gas "$address" "${prefix}Permute(uint64[12])" "$GL_STATE")"
+  row "${subject[@]}" --fn "${prefix}Merge([1,2,3,4],[5,6,7,8]) ($label)" \
+    --gas "$(call_gas "$address" "${prefix}Merge(uint64[4],uint64[4])" '[1,2,3,4]' '[5,6,7,8]')"
+  row "${subject[@]}" --fn "${prefix}RootFromPath(depth 20) ($label)" \
+    --gas "$(call_gas "$address" "${prefix}RootFromPath(uint64[4],uint64[4][],uint256)" '[1,2,3,4]' "$GL_SIBLINGS" "$PATH_BITS")"
+done
 
 SECTION=mimc
 # circomlibjs's generated contracts as published; Tornado's two-argument hasher and the one-call

@@ -40,6 +40,9 @@ const LINES = [
   ["`poseidon2PermuteT4([1,2,3,4])`", SECTIONS.poseidon2, "poseidon2PermuteT4([1,2,3,4])"],
   ["Goldilocks `twoToOne` (plonky2)", SECTIONS.goldilocks, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)"],
   ["Goldilocks `rootFromPath`, depth 20", SECTIONS.goldilocks, "rootFromPath(depth 20) (Poseidon)"],
+  ["Miden `midenPoseidon2Merge` (Plonky3's Poseidon2)", SECTIONS.goldilocks, "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)"],
+  ["Miden `rpoMerge` (RPO256)", SECTIONS.goldilocks, "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)"],
+  ["Miden `rpxMerge` (RPX256)", SECTIONS.goldilocks, "rpxMerge([1,2,3,4],[5,6,7,8]) (RPX)"],
 ];
 
 // [heading, which rows of the call count]; the lowest figure is shown, "–" when there is none.

@@ -13,7 +13,7 @@
 // rows are composed). A rows file may also list `unmeasured` rows ({section, fn, subject, cached,
 // source, reason}): figures a measuring script refused to take under a false label; the notes say
 // which and why.
-// The apps, circomlib and MiMC sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS, MIMC_GOALS), each ratio computed from the section's rows.
+// The apps, circomlib, Goldilocks and MiMC sections end with their goals (APP_GOALS, CIRCOMLIB_GOALS, GOLDILOCKS_GOALS, MIMC_GOALS), each ratio computed from the section's rows.
 // The circomlib section also sets each width's program, uncached and cached, against the cheapest EVM
 // contract for the same call. The meta's ladder (ladder.mjs) gives two sections: the arithmetic ladder,
 // and the size ladder, each step judged by SIZE_RULE (a deployable that breaks it stops the render).
@@ -127,6 +127,25 @@ const CIRCOMLIB_GOALS = [
 ];
 
 /**
+ * The Goldilocks section's goals (our programs cached, `model`): ≤ `limit` gas, or ≤ `goal` × our Yul
+ * reference's for the same call (RPO and RPX have no other EVM implementation).
+ */
+const GOLDILOCKS_GOALS = [
+  {
+    what: "`midenPoseidon2Merge` (Plonky3's Poseidon2), no dearer than HorizenLabs' `poseidon2TwoToOne`",
+    call: { fn: "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)" },
+    ours: linkedToStylus,
+    limit: 2_100,
+  },
+  { what: "`rpoMerge`, against RpoYul", call: { fn: "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)" }, ours: linkedToStylus, versus: { kind: "yul", deployable: "RpoYul" }, goal: 0.05 },
+  { what: "`rpxMerge`, against RpxYul", call: { fn: "rpxMerge([1,2,3,4],[5,6,7,8]) (RPX)" }, ours: linkedToStylus, versus: { kind: "yul", deployable: "RpxYul" }, goal: 0.05 },
+];
+const GOLDILOCKS_GOALS_INTRO = [
+  "Computed from the rows above (our programs cached, `model` at ArbOS 61): gas ≤ a bound, or ≤ goal × our Yul",
+  "reference's on anvil for the same call.",
+];
+
+/**
  * The MiMC section's goals (our program cached): gas ≤ `goal` × the EVM contract's for the same call
  * (`versus`): circomlibjs's generated contracts, Tornado's hasher, and the depth-20 MiMCMerkleTree insert
  * over Tornado's hasher (two `MiMCSponge` calls per level) against the same tree over the program's
@@ -216,6 +235,77 @@ const CIRCOMLIB_GOALS_INTRO = [
   "Computed from the rows above (our program cached unless the goal says uncached, `model` at ArbOS 61): gas ≤ goal × the EVM peer's on anvil,",
   "or ≤ a bound in gas where the EVM has no contract for the width.",
 ];
+
+// ---------------------------------------------------------------- Rescue against Poseidon
+
+/**
+ * The 2-to-1 hashes over Goldilocks the comparison of Rescue and Poseidon is about (and Plonky3's
+ * permutation, which has a goal of its own): each one's call (`fn`), and the criterion group
+ * (crates/goldilocks-bench) and peer that time it natively.
+ */
+const GOLDILOCKS_TWO_TO_ONE = [
+  { hash: "Rescue: RPO256 `rpoMerge`", fn: "rpoMerge([1,2,3,4],[5,6,7,8]) (RPO)", group: "rpo256_merge", peer: "miden-crypto" },
+  { hash: "Rescue: RPX256 `rpxMerge`", fn: "rpxMerge([1,2,3,4],[5,6,7,8]) (RPX)", group: "rpx256_merge", peer: "miden-crypto" },
+  { hash: "Poseidon (plonky2) `twoToOne`", fn: "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", group: "poseidon_two_to_one", peer: "plonky2" },
+  {
+    hash: "Poseidon2 (HorizenLabs) `poseidon2TwoToOne`",
+    fn: "poseidon2TwoToOne([1,2,3,4],[5,6,7,8]) (Poseidon2)",
+    group: "poseidon2_permutation",
+    peer: "plonky3",
+    what: "the permutation, against Plonky3's layers with HorizenLabs' parameters",
+  },
+  {
+    hash: "Poseidon2 (Plonky3, Miden) `midenPoseidon2Merge`",
+    fn: "midenPoseidon2Merge([1,2,3,4],[5,6,7,8]) (Miden Poseidon2)",
+    group: "miden_poseidon2_merge",
+    peer: "miden-crypto",
+  },
+  {
+    hash: "Poseidon2 (Plonky3) permutation `midenPoseidon2Permute`",
+    fn: "midenPoseidon2Permute([0..11]) (Miden Poseidon2)",
+    group: "plonky3_poseidon2_permutation",
+    peer: "p3-goldilocks",
+    what: "0.6.3's `default_goldilocks_poseidon2_12`",
+  },
+];
+
+/**
+ * The Goldilocks section's comparison of Rescue and Poseidon per 2-to-1 hash: our program cached and
+ * uncached, our Yul reference, and native ns (ours / the crate's, generic target and the machine's
+ * CPU) from `native` (gas-report/native.json), "–" where a figure is not there.
+ */
+function rescueLines(rows, native) {
+  const gas = (row) => (row ? row.gas.toLocaleString("en-US") : "–");
+  const ns = (target, group, fn) => native?.targets?.[target]?.[group]?.[fn];
+  const pair = (target, entry) => {
+    const [ours, peer] = [ns(target, entry.group, "ours"), ns(target, entry.group, entry.peer)];
+    if (ours === undefined || peer === undefined) return "–";
+    return `${Math.round(ours).toLocaleString("en-US")} / ${Math.round(peer).toLocaleString("en-US")} (${(ours / peer).toFixed(2)}×)`;
+  };
+  const lines = [];
+  for (const entry of GOLDILOCKS_TWO_TO_ONE) {
+    const call = rows.filter((row) => row.fn === entry.fn);
+    if (call.length === 0) continue;
+    const cached = call.find((row) => matches(row, { kind: "stylus", app: null, cached: true }));
+    const uncached = call.find((row) => matches(row, { kind: "stylus", app: null, cached: false }));
+    const yul = call.find((row) => row.subject.kind === "yul");
+    const peer = `${entry.peer}${entry.what ? `; ${entry.what}` : ""}`;
+    lines.push(`| ${entry.hash} | ${gas(cached)} | ${gas(uncached)} | ${gas(yul)} | ${pair("generic", entry)} | ${pair("native", entry)} | ${peer} |`);
+  }
+  if (lines.length === 0) return [];
+  const measured = native ? `Native: criterion medians measured ${native.measured} on ${native.cpu} (${native.rustc}), gas-report/native.json.` : "Native: no gas-report/native.json (scripts/gas-report/native-bench.sh writes it).";
+  return [
+    "### Rescue against Poseidon, per 2-to-1 hash",
+    "",
+    "The comparison the project started from. Gas: our program (`model` at ArbOS 61) and our Yul reference on anvil, as in",
+    `the rows above; native: ours / the crate's, in ns, in one criterion run each, every pair checked equal first. ${measured}`,
+    "",
+    "| hash | Stylus cached | Stylus uncached | Yul | native ns, generic x86-64 (ours / crate) | native ns, target-cpu=native | crate |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...lines,
+    "",
+  ];
+}
 
 // ---------------------------------------------------------------- widths and size steps
 
@@ -315,7 +405,7 @@ const GENERATED = "@generated by scripts/gas-report.sh (scripts/gas-report/rende
 
 const calibrationCases = () => fs.readdirSync(CALIBRATION).filter((f) => f.endsWith(".json")).sort();
 
-function markdown(rows, unmeasured, ladder, meta, about = {}) {
+function markdown(rows, unmeasured, ladder, meta, about = {}, native) {
   const bases = baselines(rows);
   const lines = [];
   lines.push(`<!-- ${GENERATED} -->`, "# Gas report", "");
@@ -350,6 +440,10 @@ function markdown(rows, unmeasured, ladder, meta, about = {}) {
     if (section.name === SECTIONS.circomlib) {
       lines.push(...widthLines(section.rows));
       lines.push(...goalLines(section.rows, CIRCOMLIB_GOALS, CIRCOMLIB_GOALS_INTRO, "peer"));
+    }
+    if (section.name === SECTIONS.goldilocks) {
+      lines.push(...rescueLines(section.rows, native));
+      lines.push(...goalLines(section.rows, GOLDILOCKS_GOALS, GOLDILOCKS_GOALS_INTRO, "EVM"));
     }
     if (section.name === SECTIONS.mimc) lines.push(...goalLines(section.rows, MIMC_GOALS, MIMC_GOALS_INTRO, "EVM"));
   }
@@ -489,6 +583,9 @@ function main() {
   const ladder = meta.ladder ?? [];
   const out = values.out;
   fs.mkdirSync(out, { recursive: true });
+  // Native time, measured apart (scripts/gas-report/native-bench.sh), set beside the gas figures.
+  const nativeFile = path.join(out, "native.json");
+  const native = fs.existsSync(nativeFile) ? JSON.parse(fs.readFileSync(nativeFile, "utf8")) : null;
   const gasJson = {
     generated_by: GENERATED,
     ...(meta.arbos ? { arbos: meta.arbos } : {}),
@@ -496,7 +593,7 @@ function main() {
   };
   fs.writeFileSync(path.join(out, "gas.json"), JSON.stringify(gasJson, null, 2) + "\n");
   fs.writeFileSync(path.join(out, "ladder.json"), JSON.stringify(ladder, null, 2) + "\n");
-  fs.writeFileSync(path.join(out, "report.md"), withFiguresDate(path.join(out, "report.md"), markdown(rows, unmeasured, ladder, meta, about)));
+  fs.writeFileSync(path.join(out, "report.md"), withFiguresDate(path.join(out, "report.md"), markdown(rows, unmeasured, ladder, meta, about, native)));
   // Charts of an earlier run whose section is gone would linger beside the new ones.
   for (const stale of fs.readdirSync(out).filter((f) => /^gas(-.+)?\.svg$/.test(f))) fs.rmSync(path.join(out, stale));
   const charts = sections(rows).map((section) => {

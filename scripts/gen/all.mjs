@@ -26,6 +26,8 @@ export const GENERATORS = [
   "gen-lean-imt-vectors.mjs", //   test/vectors/lean-imt.json
   "gen-solidity.mjs", //           solidity/generated/ Poseidon and Poseidon2 tables and Yul
   "gen-goldilocks-yul.mjs", //     solidity/generated/Goldilocks*.sol
+  "gen-miden-yul.mjs", //          solidity/generated/MidenPoseidon2Permutation.sol (reads test/vectors/miden-poseidon2.json)
+  "gen-rescue-yul.mjs", //         solidity/generated/RescuePermutations.sol (reads test/vectors/miden-rpo.json, miden-rpx.json)
   "gen-selectors.mjs", //          contracts/selectors.json -> dispatcher, alias and wide-width interfaces, README table
   "gen-evm-code.mjs", //           solidity/deploy/: compiles the Solidity above, so it comes last
 ];

@@ -13,12 +13,10 @@
 // S-boxes use `mulmod`, which takes any 256-bit operands.
 //   node scripts/gen/gen-goldilocks-yul.mjs           writes the files (through `forge fmt`)
 //   node scripts/gen/gen-goldilocks-yul.mjs --check   fails if a committed file differs
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { writeOrCheckSolidity } from "../lib/generated-solidity.mjs";
 import { parseOptions } from "../lib/args.mjs";
+import { rustConsts } from "../lib/rust-consts.mjs";
 
-const root = new URL("../..", import.meta.url).pathname;
 const PARAMS = "crates/poseidon-goldilocks/src/poseidon/params.rs";
 const OUT = "solidity/generated/GoldilocksPoseidonPermutation.sol";
 const OUT_CONSTANTS = "solidity/generated/GoldilocksPoseidonConstants.sol";
@@ -27,14 +25,7 @@ const P = 2n ** 64n - 2n ** 32n + 1n;
 
 // ---------------------------------------------------------------------------------------------
 // Parameters from the Rust file.
-const source = readFileSync(join(root, PARAMS), "utf8");
-const table = (name) => {
-  const start = source.indexOf(`pub const ${name}`);
-  if (start < 0) throw new Error(`${PARAMS}: ${name} not found`);
-  const value = source.indexOf(" = ", start) + 3;
-  const end = source[value] === "[" ? source.indexOf("];", value) + 1 : source.indexOf(";", value);
-  return [...source.slice(value, end).matchAll(/0x[0-9a-f]+|\b\d+\b/g)].map((m) => BigInt(m[0]));
-};
+const table = rustConsts(PARAMS);
 const constant = (name) => Number(table(name)[0]);
 const HALF_FULL = constant("HALF_FULL_ROUNDS");
 const PARTIAL = constant("PARTIAL_ROUNDS");

@@ -134,6 +134,17 @@ const EXPECTED = [
   [GOLDILOCKS, "permute([0..11]) (Poseidon)", [20_000, 200_000]],
   [GOLDILOCKS, "twoToOne([1,2,3,4],[5,6,7,8]) (Poseidon)", [20_000, 200_000]],
   [GOLDILOCKS, "rootFromPath(depth 20) (Poseidon)", [20 * 20_000, 20 * 200_000]],
+  // Miden's hashes, our Yul: Poseidon2 a little dearer than plonky2's permutation; RPO's inverse S-boxes
+  // (about 90 products a lane) make it the dearest, RPX (half the inverse S-boxes) between.
+  ...[
+    ["MidenPoseidon2Yul", "midenPoseidon2", "Miden Poseidon2", [5_000, 100_000]],
+    ["RpoYul", "rpo", "RPO", [50_000, 600_000]],
+    ["RpxYul", "rpx", "RPX", [20_000, 400_000]],
+  ].flatMap(([deployable, prefix, label, [min, max]]) => [
+    [{ kind: "yul", deployable }, `${prefix}Permute([0..11]) (${label})`, [min, max]],
+    [{ kind: "yul", deployable }, `${prefix}Merge([1,2,3,4],[5,6,7,8]) (${label})`, [min, max]],
+    [{ kind: "yul", deployable }, `${prefix}RootFromPath(depth 20) (${label})`, [20 * min, 20 * max]],
+  ]),
   // Poseidon2 section: Noir's hash and the t = 4 permutation, Yul and plain Solidity; n inputs cost
   // max(1, ceil(n / 3)) permutations.
   ...[

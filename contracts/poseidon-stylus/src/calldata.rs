@@ -51,6 +51,16 @@ impl<'a> Args<'a> {
         rest.is_empty().then_some(words)
     }
 
+    /// The `bytes` whose offset is head word `index`: the offset must point inside the arguments,
+    /// to a length word followed by at least that many bytes (the padding is not read, as a
+    /// Solidity decoder does not).
+    pub fn bytes(&self, index: usize) -> Option<&'a [u8]> {
+        let offset = as_offset(self.word(index)?)?;
+        let length = as_offset(word_at(self.data, offset)?)?;
+        let start = offset.checked_add(32)?;
+        self.data.get(start..start.checked_add(length)?)
+    }
+
     /// The dynamic array of static `N`-word elements (such as `uint64[4][]`) whose offset is head
     /// word `index`: as [`Args::words`], with `N` words per element.
     pub fn word_groups<const N: usize>(&self, index: usize) -> Option<&'a [[Word; N]]> {

@@ -12,8 +12,16 @@ use alloc::vec::Vec;
 
 use crate::abi::{IStylusPoseidon::InvalidCalldata, Revert};
 use crate::calldata::Args;
-#[cfg(any(test, feature = "goldilocks"))]
+#[cfg(any(
+    test,
+    feature = "goldilocks",
+    feature = "miden-poseidon2",
+    feature = "rpo",
+    feature = "rpx"
+))]
 use crate::goldilocks;
+#[cfg(any(test, feature = "miden-poseidon2", feature = "rpo", feature = "rpx"))]
+use crate::miden;
 #[cfg(any(test, feature = "mimc"))]
 use crate::mimc;
 #[cfg(any(
@@ -27,6 +35,12 @@ use crate::poseidon2;
 use crate::selectors::{self, Function};
 #[allow(unused_imports)] // which groups are used depends on the enabled features
 use crate::{functions, returndata};
+#[cfg(any(test, feature = "miden-poseidon2"))]
+use poseidon_goldilocks::poseidon2::plonky3::Plonky3;
+#[cfg(any(test, feature = "rpo"))]
+use poseidon_goldilocks::rescue::Rpo;
+#[cfg(any(test, feature = "rpx"))]
+use poseidon_goldilocks::rescue::Rpx;
 #[cfg(any(test, feature = "goldilocks"))]
 use poseidon_goldilocks::{poseidon::Poseidon, poseidon2::Poseidon2};
 
@@ -260,6 +274,62 @@ fn call(function: Function, args: &Args) -> Option<Result<Vec<u8>, Revert>> {
             let (leaf, leaf_index) = (args.uint64s(0)?, args.word(1)?);
             let (cap, siblings) = (args.uint64_groups(2)?, args.uint64_groups(3)?);
             goldilocks::verify_to_cap::<Poseidon2>(leaf, leaf_index, cap, siblings)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2Permute => goldilocks::permute::<Plonky3>(args.uint64_array(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2HashElements => miden::hash_elements::<Plonky3>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2HashBytes => miden::hash_bytes::<Plonky3>(args.bytes(0)?),
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2Merge => {
+            miden::merge::<Plonky3>(args.uint64_array(0)?, args.uint64_array(4)?)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2MergeInDomain => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            miden::merge_in_domain::<Plonky3>(left, right, args.uint64_array(8)?)
+        }
+        #[cfg(any(test, feature = "miden-poseidon2"))]
+        Function::MidenPoseidon2RootFromPath => {
+            let (leaf, siblings) = (args.uint64_array(0)?, args.uint64_groups(4)?);
+            miden::root_from_path::<Plonky3>(leaf, siblings, args.word(5)?)
+        }
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoPermute => goldilocks::permute::<Rpo>(args.uint64_array(0)?),
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoHashElements => miden::hash_elements::<Rpo>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoHashBytes => miden::hash_bytes::<Rpo>(args.bytes(0)?),
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoMerge => miden::merge::<Rpo>(args.uint64_array(0)?, args.uint64_array(4)?),
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoMergeInDomain => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            miden::merge_in_domain::<Rpo>(left, right, args.uint64_array(8)?)
+        }
+        #[cfg(any(test, feature = "rpo"))]
+        Function::RpoRootFromPath => {
+            let (leaf, siblings) = (args.uint64_array(0)?, args.uint64_groups(4)?);
+            miden::root_from_path::<Rpo>(leaf, siblings, args.word(5)?)
+        }
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxPermute => goldilocks::permute::<Rpx>(args.uint64_array(0)?),
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxHashElements => miden::hash_elements::<Rpx>(args.uint64s(0)?),
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxHashBytes => miden::hash_bytes::<Rpx>(args.bytes(0)?),
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxMerge => miden::merge::<Rpx>(args.uint64_array(0)?, args.uint64_array(4)?),
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxMergeInDomain => {
+            let (left, right) = (args.uint64_array(0)?, args.uint64_array(4)?);
+            miden::merge_in_domain::<Rpx>(left, right, args.uint64_array(8)?)
+        }
+        #[cfg(any(test, feature = "rpx"))]
+        Function::RpxRootFromPath => {
+            let (leaf, siblings) = (args.uint64_array(0)?, args.uint64_groups(4)?);
+            miden::root_from_path::<Rpx>(leaf, siblings, args.word(5)?)
         }
     })
 }

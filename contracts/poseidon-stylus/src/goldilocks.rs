@@ -41,7 +41,7 @@ fn low_u64(word: &Word) -> u64 {
 
 /// Every value is below p, else `InputNotInField` for the first one that is not, positions
 /// numbered through the groups in order.
-fn check_field(groups: &[&[Word]]) -> Result<(), Revert> {
+pub(crate) fn check_field(groups: &[&[Word]]) -> Result<(), Revert> {
     for (position, word) in groups.iter().flat_map(|group| group.iter()).enumerate() {
         let value = low_u64(word);
         if value >= P {
@@ -56,15 +56,15 @@ fn check_field(groups: &[&[Word]]) -> Result<(), Revert> {
 
 /// The element of a `uint64` word that passed [`check_field`].
 #[inline(always)]
-fn element(word: &Word) -> Goldilocks {
+pub(crate) fn element(word: &Word) -> Goldilocks {
     Goldilocks::from_noncanonical(low_u64(word))
 }
 
-fn digest(words: &[Word; 4]) -> Digest {
+pub(crate) fn digest(words: &[Word; 4]) -> Digest {
     words.map(|word| element(&word))
 }
 
-fn digest_words(digest: &Digest) -> Vec<u8> {
+pub(crate) fn digest_words(digest: &Digest) -> Vec<u8> {
     returndata::uint64_words(&digest.map(Goldilocks::value))
 }
 

@@ -13,7 +13,7 @@
 //!
 //! Functions are grouped by cargo feature (`hash2` by default; `merkle` (with `hash2`), `hash1`,
 //! `hash3`, `hash4`, `hash5`, `hash6`, `poseidon2`, `noir`, `poseidon2-t2`, `poseidon2-t3`,
-//! `poseidon2-codex`, `goldilocks`, `mimc` as separate deployables); see README.md for which build holds what.
+//! `poseidon2-codex`, `goldilocks`, `mimc`, `miden-poseidon2`, `rpo`, `rpx` as separate deployables); see README.md for which build holds what.
 // no_std for our own code; std is still linked on wasm32 because stylus-core depends on it
 // (lazy_static), and it provides the panic handler (panic = "abort": a panic traps). No panic
 // is reachable in the program (see `entry`), so none of that handler ends up in it.
@@ -28,8 +28,16 @@ pub mod dispatch;
 #[cfg(any(test, feature = "std"))]
 pub mod export;
 pub mod functions;
-#[cfg(any(test, feature = "goldilocks"))]
+#[cfg(any(
+    test,
+    feature = "goldilocks",
+    feature = "miden-poseidon2",
+    feature = "rpo",
+    feature = "rpx"
+))]
 pub mod goldilocks;
+#[cfg(any(test, feature = "miden-poseidon2", feature = "rpo", feature = "rpx"))]
+pub mod miden;
 #[cfg(any(test, feature = "mimc"))]
 pub mod mimc;
 #[cfg(any(

@@ -293,6 +293,84 @@ crate::routes::routes! {
             abi::IGoldilocksPoseidon::poseidon2VerifyMerkleProofToCapCall: "stylus-poseidon",
         }
     }
+    "miden-poseidon2" {
+        /// Plonky3's Goldilocks Poseidon2 permutation (Miden's) (`midenPoseidon2Permute(uint64[12])`).
+        MidenPoseidon2Permute {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2PermuteCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::hash_elements (`midenPoseidon2HashElements(uint64[])`).
+        MidenPoseidon2HashElements {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2HashElementsCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::hash (bytes) (`midenPoseidon2HashBytes(bytes)`).
+        MidenPoseidon2HashBytes {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2HashBytesCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::merge (`midenPoseidon2Merge(uint64[4],uint64[4])`).
+        MidenPoseidon2Merge {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2MergeCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Poseidon2::merge_in_domain (`midenPoseidon2MergeInDomain(uint64[4],uint64[4],uint64)`).
+        MidenPoseidon2MergeInDomain {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2MergeInDomainCall: "stylus-poseidon",
+        }
+        /// miden-crypto's MerklePath::compute_root (`midenPoseidon2RootFromPath(uint64[4],uint64[4][],uint256)`).
+        MidenPoseidon2RootFromPath {
+            abi::IMidenPoseidon2Hasher::midenPoseidon2RootFromPathCall: "stylus-poseidon",
+        }
+    }
+    "rpo" {
+        /// miden-crypto's RPO256 permutation (`rpoPermute(uint64[12])`).
+        RpoPermute {
+            abi::IRpoHasher::rpoPermuteCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpo256::hash_elements (`rpoHashElements(uint64[])`).
+        RpoHashElements {
+            abi::IRpoHasher::rpoHashElementsCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpo256::hash (bytes) (`rpoHashBytes(bytes)`).
+        RpoHashBytes {
+            abi::IRpoHasher::rpoHashBytesCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpo256::merge (`rpoMerge(uint64[4],uint64[4])`).
+        RpoMerge {
+            abi::IRpoHasher::rpoMergeCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpo256::merge_in_domain (`rpoMergeInDomain(uint64[4],uint64[4],uint64)`).
+        RpoMergeInDomain {
+            abi::IRpoHasher::rpoMergeInDomainCall: "stylus-poseidon",
+        }
+        /// MerklePath::compute_root's fold over Rpo256::merge (`rpoRootFromPath(uint64[4],uint64[4][],uint256)`).
+        RpoRootFromPath {
+            abi::IRpoHasher::rpoRootFromPathCall: "stylus-poseidon",
+        }
+    }
+    "rpx" {
+        /// miden-crypto's RPX256 permutation (`rpxPermute(uint64[12])`).
+        RpxPermute {
+            abi::IRpxHasher::rpxPermuteCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpx256::hash_elements (`rpxHashElements(uint64[])`).
+        RpxHashElements {
+            abi::IRpxHasher::rpxHashElementsCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpx256::hash (bytes) (`rpxHashBytes(bytes)`).
+        RpxHashBytes {
+            abi::IRpxHasher::rpxHashBytesCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpx256::merge (`rpxMerge(uint64[4],uint64[4])`).
+        RpxMerge {
+            abi::IRpxHasher::rpxMergeCall: "stylus-poseidon",
+        }
+        /// miden-crypto's Rpx256::merge_in_domain (`rpxMergeInDomain(uint64[4],uint64[4],uint64)`).
+        RpxMergeInDomain {
+            abi::IRpxHasher::rpxMergeInDomainCall: "stylus-poseidon",
+        }
+        /// MerklePath::compute_root's fold over Rpx256::merge (`rpxRootFromPath(uint64[4],uint64[4][],uint256)`).
+        RpxRootFromPath {
+            abi::IRpxHasher::rpxRootFromPathCall: "stylus-poseidon",
+        }
+    }
     "mimc" {
         /// circomlib's MiMCSponge with key 0, Tornado Cash's IHasher (`MiMCSponge(uint256,uint256)`).
         MimcSpongeTornado {

@@ -12,7 +12,10 @@
 //!
 //! - [`poseidon`]: plonky2's Poseidon (`PoseidonHash`), equal to the `plonky2` crate 1.1.
 //! - [`poseidon2`]: Poseidon2 (HorizenLabs' Goldilocks width-12 instance, as `zkhash` 0.2), with
-//!   the same sponge shapes.
+//!   the same sponge shapes; and Plonky3's default instance ([`poseidon2::plonky3`]).
+//! - [`rescue`]: Miden's Rescue permutations, RPO and RPX, equal to miden-crypto 0.28.1's.
+//! - [`miden`]: Miden's hashes as miden-crypto 0.28.1 computes them: its sponge, `merge`,
+//!   `merge_in_domain` and Merkle paths over Plonky3's Poseidon2, RPO and RPX.
 //! - [`sponge`] and [`merkle`]: `hash_no_pad`, `two_to_one`, `hash_or_noop` and Merkle paths for
 //!   either permutation.
 //! - [`Goldilocks::new`] rejects values ≥ p with [`NotCanonical`]; nothing is reduced silently.
@@ -44,8 +47,10 @@ mod field;
 #[cfg(use_limbs)]
 mod kernel;
 pub mod merkle;
+pub mod miden;
 pub mod poseidon;
 pub mod poseidon2;
+pub mod rescue;
 pub mod sponge;
 
 pub use field::{Goldilocks, NotCanonical, P};

@@ -22,7 +22,7 @@ pub trait Permutation {
 }
 
 /// The digest of the state: lanes 0..4, canonical.
-fn squeeze(state: &[u64; WIDTH]) -> Digest {
+pub(crate) fn squeeze(state: &[u64; WIDTH]) -> Digest {
     core::array::from_fn(|i| Goldilocks::from_noncanonical(state[i]))
 }
 

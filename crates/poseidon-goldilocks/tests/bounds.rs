@@ -14,7 +14,7 @@
 //! - `cargo test -p poseidon-goldilocks --features bound-check --test bounds`: the native backend.
 #![cfg(feature = "bound-check")]
 
-use poseidon_goldilocks::{merkle, poseidon, poseidon2, sponge, Digest, Goldilocks};
+use poseidon_goldilocks::{merkle, miden, poseidon, poseidon2, sponge, Digest, Goldilocks};
 
 /// Values of every size (the bounds do not depend on them; these only feed the real backend).
 fn elements(n: usize) -> Vec<Goldilocks> {
@@ -72,4 +72,41 @@ fn poseidon2_keeps_every_bound() {
         poseidon2::two_to_one,
         poseidon2::hash_or_noop,
     );
+}
+
+/// Each public function of one of Miden's hashes, once per length class.
+macro_rules! every_miden_function {
+    ($hash:path) => {{
+        use $hash as hash;
+        hash::permute(&[Goldilocks::from_noncanonical(u64::MAX); 12]);
+        for length in [0, 3, 8, 13, 16] {
+            hash::hash_elements(&elements(length));
+        }
+        for length in [0, 5, 7, 56, 60] {
+            hash::hash_bytes(&vec![0xff; length]);
+        }
+        hash::merge(&digest(1), &digest(2));
+        hash::merge_in_domain(
+            &digest(1),
+            &digest(2),
+            Goldilocks::from_noncanonical(u64::MAX),
+        );
+        // Index 0b10: a left child, then a right child.
+        hash::root_from_path(&digest(5), &[digest(3), digest(4)], 0b10).unwrap();
+    }};
+}
+
+#[test]
+fn miden_poseidon2_keeps_every_bound() {
+    every_miden_function!(miden::poseidon2);
+}
+
+#[test]
+fn miden_rpo_keeps_every_bound() {
+    every_miden_function!(miden::rpo);
+}
+
+#[test]
+fn miden_rpx_keeps_every_bound() {
+    every_miden_function!(miden::rpx);
 }

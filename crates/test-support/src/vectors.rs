@@ -367,6 +367,107 @@ pub fn goldilocks_plonky2() -> GoldilocksPlonky2 {
     load("goldilocks-plonky2.json")
 }
 
+/// `miden-<hash>.json`: what miden-crypto 0.28.1 computes for one of Miden's hashes (elements in
+/// decimal), written by `crates/poseidon-goldilocks/tests/miden_reference.rs`.
+#[derive(Debug, Deserialize)]
+pub struct Miden {
+    /// Where the values come from.
+    pub source: String,
+    /// `apply_permutation` of a 12-element state.
+    pub permutation: Vec<GoldilocksPermutation>,
+    /// `hash_elements`.
+    pub hash_elements: Vec<MidenHash>,
+    /// `hash` of bytes.
+    pub hash_bytes: Vec<MidenHashBytes>,
+    /// `merge`.
+    pub merge: Vec<GoldilocksTwoToOne>,
+    /// `merge_in_domain`.
+    pub merge_in_domain: Vec<MidenMergeInDomain>,
+    /// Merkle roots from paths (`MerklePath::compute_root`).
+    pub paths: Vec<MidenPath>,
+}
+
+/// A hash of elements.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenHash {
+    /// The elements.
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub input: Vec<u64>,
+    /// The digest.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub output: Digest,
+}
+
+/// A hash of bytes.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenHashBytes {
+    /// The bytes, `0x`-prefixed hex.
+    pub input: String,
+    /// The digest.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub output: Digest,
+}
+
+/// `merge_in_domain(left, right, domain)`.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenMergeInDomain {
+    /// The left word.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub left: Digest,
+    /// The right word.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub right: Digest,
+    /// The domain.
+    #[serde_as(as = "DisplayFromStr")]
+    pub domain: u64,
+    /// The result.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub output: Digest,
+}
+
+/// A Merkle path and the root it leads to.
+#[serde_as]
+#[derive(Clone, Debug, Deserialize)]
+pub struct MidenPath {
+    /// The leaf.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub leaf: Digest,
+    /// The siblings, the leaf's first.
+    #[serde_as(as = "Vec<[DisplayFromStr; 4]>")]
+    pub siblings: Vec<Digest>,
+    /// The leaf's index.
+    #[serde_as(as = "DisplayFromStr")]
+    pub index: u64,
+    /// The root.
+    #[serde_as(as = "[DisplayFromStr; 4]")]
+    pub root: Digest,
+}
+
+/// `miden-<hash>.json` (`hash`: `poseidon2`, `rpo`, `rpx`).
+pub fn miden(hash: &str) -> Miden {
+    load(&format!("miden-{hash}.json"))
+}
+
+/// `miden-<hash>-published.json`: the digests miden-crypto 0.28.1 publishes in its own tests for
+/// `Rpo256` or `Rpx256` (elements in decimal).
+#[derive(Debug, Deserialize)]
+pub struct MidenPublished {
+    /// Where the values come from.
+    pub source: String,
+    /// `hash_elements`.
+    pub hash_elements: Vec<MidenHash>,
+    /// `hash` of bytes.
+    pub hash_bytes: Vec<MidenHashBytes>,
+}
+
+/// `miden-<hash>-published.json` (`hash`: `rpo`, `rpx`).
+pub fn miden_published(hash: &str) -> MidenPublished {
+    load(&format!("miden-{hash}-published.json"))
+}
+
 /// `contracts/selectors.json`: which of our functions each program answers, by cargo feature, and
 /// the other projects' selectors (aliases) each also answers.
 #[derive(Debug, Deserialize)]

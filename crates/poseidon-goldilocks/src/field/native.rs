@@ -72,10 +72,16 @@ pub(crate) const fn add(a: u64, b: u64) -> u64 {
     sum.wrapping_add(EPSILON * carry as u64)
 }
 
-/// `a · b mod p` below 2^64.
+/// `a · b mod p` below 2^64, for any `a` and `b` (no contract).
 #[inline(always)]
-const fn mul(a: u64, b: u64) -> u64 {
+pub(crate) const fn mul(a: u64, b: u64) -> u64 {
     reduce128(a as u128 * b as u128)
+}
+
+/// `a² mod p` below 2^64, for any `a` (no contract).
+#[inline(always)]
+pub(crate) const fn square(a: u64) -> u64 {
+    mul(a, a)
 }
 
 /// x⁷, the S-box of both permutations (x², x³ = x² · x, x⁴ = (x²)², x⁷ = x³ · x⁴: four products,

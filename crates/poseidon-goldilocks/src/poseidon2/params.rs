@@ -1,10 +1,12 @@
 //! Poseidon2 parameters for width 12 over Goldilocks: HorizenLabs' reference instance
+//! ([`HorizenLabs`])
 //! (`poseidon2_instance_goldilocks.rs` of HorizenLabs/poseidon2, generated with their Grain-LFSR
 //! script for x⁷, 8 full and 22 partial rounds), as the `zkhash` crate 0.2.0 (crates.io) ships it
 //! in `src/poseidon2/poseidon2_instance_goldilocks.rs` (`RC12`, `MAT_DIAG12_M_1`,
 //! `POSEIDON2_GOLDILOCKS_12_PARAMS`). Copied as facts; the test `constants_match_zkhash` compares
 //! every entry with zkhash's own tables. External matrix: circ(2·M4, M4, M4) with HorizenLabs'
-//! M4; internal matrix: 1 + diag(`INTERNAL_DIAG_M_1`). `scripts/gen/gen-goldilocks-yul.mjs` reads
+//! [`M4`]; internal matrix: 1 + diag(`INTERNAL_DIAG_M_1`). Plonky3's default instance
+//! ([`super::plonky3`]) has the same round constants. `scripts/gen/gen-goldilocks-yul.mjs` reads
 //! this file.
 #![cfg_attr(rustfmt, rustfmt::skip)]
 
@@ -53,3 +55,29 @@ pub const EXTERNAL_LAST: [[u64; 12]; HALF_FULL_ROUNDS] = [
     [0x21dd28d906a62dda, 0xf32a46ab5f465b5f, 0xbfce13201f3f7e6b, 0xf30d2e7adb5304e2, 0xecdf4ee4abad48e9, 0xf94e82182d395019,
      0x4ee52e3744d887c5, 0xa1341c7cac0083b2, 0x2302fb26c30c834a, 0xaea3c587273bf7d3, 0xf798e24961823ec7, 0x962deba3e9a2cd94],
 ];
+
+/// HorizenLabs' M4, the 4 × 4 block of the external matrix.
+pub const M4: [[i64; 4]; 4] = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]];
+
+/// HorizenLabs' instance (the tables above), as [`super::Instance`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HorizenLabs;
+
+impl super::Instance for HorizenLabs {
+    const INTERNAL_DIAG_M_1: [u64; 12] = INTERNAL_DIAG_M_1;
+    const EXTERNAL_FIRST: [[u64; 12]; HALF_FULL_ROUNDS] = EXTERNAL_FIRST;
+    const INTERNAL: [u64; PARTIAL_ROUNDS] = INTERNAL;
+    const EXTERNAL_LAST: [[u64; 12]; HALF_FULL_ROUNDS] = EXTERNAL_LAST;
+
+    /// [`M4`] as HorizenLabs' chain of additions.
+    #[inline(always)]
+    fn m4(x: [i64; 4]) -> [i64; 4] {
+        let t0 = x[0] + x[1];
+        let t1 = x[2] + x[3];
+        let t2 = 2 * x[1] + t1;
+        let t3 = 2 * x[3] + t0;
+        let t4 = 4 * t1 + t3;
+        let t5 = 4 * t0 + t2;
+        [t3 + t5, t5, t2 + t4, t4]
+    }
+}

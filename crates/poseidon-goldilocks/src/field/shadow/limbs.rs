@@ -130,7 +130,8 @@ pub(crate) fn mul_wide(a: Limbs, b: Limbs) -> Halves {
 }
 
 #[track_caller]
-fn square_wide(a: Limbs) -> Halves {
+#[inline(never)]
+pub(crate) fn square_wide(a: Limbs) -> Halves {
     let operation = "square_wide";
     a.operand(operation);
     let bound = real::mul_wide_bound(a.bound, a.bound);
@@ -143,7 +144,8 @@ fn square_wide(a: Limbs) -> Halves {
 }
 
 #[track_caller]
-fn mul_small(a: Limbs, b: Limbs) -> Halves {
+#[inline(never)]
+pub(crate) fn mul_small(a: Limbs, b: Limbs) -> Halves {
     let operation = "mul_small";
     a.operand(operation);
     b.operand(operation);
@@ -154,6 +156,20 @@ fn mul_small(a: Limbs, b: Limbs) -> Halves {
         real::mul_small(a.real, b.real),
         bound,
     )
+}
+
+/// [`real::mul`]: [`mul_wide`], normalised.
+#[track_caller]
+#[inline(never)]
+pub(crate) fn mul(a: Limbs, b: Limbs) -> Limbs {
+    mul_wide(a, b).normalize()
+}
+
+/// [`real::square`]: [`square_wide`], normalised.
+#[track_caller]
+#[inline(never)]
+pub(crate) fn square(a: Limbs) -> Limbs {
+    square_wide(a).normalize()
 }
 
 /// x⁷ through the shadow of each of [`real::pow7`]'s steps, equal to it and within `POW7_BOUND`.

@@ -8,8 +8,8 @@ use crate::field::native::{self as real, ADD_TAKES, POW7_HALVES, WIDE_OVERFLOWS_
 use core::ops::Add;
 use core::panic::Location;
 
-/// No contract: any lane in, a lane out.
-pub(crate) use real::pow7;
+/// No contract: any lanes in, a lane out.
+pub(crate) use real::{mul, pow7, square};
 
 /// [`real::add`], whose second operand must lie below `ADD_TAKES` (at every call site it is a
 /// constant, whose value is its bound).
